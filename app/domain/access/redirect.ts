@@ -1,0 +1,9 @@
+// Post-login redirect targets: only same-origin paths. '//evil' and '/\evil' are other origins to a browser.
+export function safeRedirectTarget(target: string | null | undefined, fallback = "/"): string {
+  if (!target || typeof target !== "string") return fallback;
+  const t = target.trim();
+  if (!t.startsWith("/") || t.startsWith("//") || t.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f]/.test(t)) return fallback;
+  if (t === "/login" || t.startsWith("/login?") || t.startsWith("/login#") || t.startsWith("/auth/")) return fallback;
+  return t;
+}

@@ -1,0 +1,128 @@
+// The five roles, their grants and scopes, and the pure checks on a grant list. Client-safe.
+export const ROLE_IDS = ["admin", "logistics-manager", "sales-rep", "warehouse-employee", "delivery-driver"] as const;
+export type RoleId = (typeof ROLE_IDS)[number];
+
+export const SCOPES = ["all", "location", "assignment", "own"] as const;
+export type Scope = (typeof SCOPES)[number];
+export type Grant = { key: string; scope: Scope };
+
+/** Every grant the product knows, by area. The spec names some; the rest follow `area:action`. */
+export const GRANT_KEYS = [
+  "home:view",
+  "orders:view",
+  "orders:update",
+  "orders:trucking",
+  "picklists:print",
+  "picklists:email-enable",
+  "picklists:pick",
+  "bol:view",
+  "bol:create",
+  "willcall:create",
+  "delivery:perform",
+  "delivery:view-order",
+  "warehouse:capture",
+  "returns:view",
+  "returns:update",
+  "applications:view",
+  "applications:decide",
+  "applications:edit",
+  "customers:view",
+  "reports:view",
+  "devanningReports:view",
+  "devanningReports:create",
+  "devanningReports:review",
+  "stockTransferReports:view",
+  "stockTransferReports:create",
+  "stockTransferReports:update",
+  "help:request",
+  "help:receive",
+  "tasks:view",
+  "admin:manage",
+  "dev:tools",
+] as const;
+export type GrantKey = (typeof GRANT_KEYS)[number];
+
+type RoleDefinition = { id: RoleId; name: string; isAdmin: boolean; grants: Grant[] };
+
+const all = (...keys: GrantKey[]): Grant[] => keys.map((key) => ({ key, scope: "all" }));
+
+/** The canonical roles the seed writes and the RBAC debug panel can re-push. */
+export const ROLE_DEFINITIONS: Record<RoleId, RoleDefinition> = {
+  admin: { id: "admin", name: "Admin", isAdmin: true, grants: all(...GRANT_KEYS) },
+  "logistics-manager": {
+    id: "logistics-manager",
+    name: "Logistics Manager",
+    isAdmin: false,
+    grants: all(
+      "home:view", "orders:view", "orders:update", "orders:trucking", "picklists:print", "picklists:email-enable",
+      "picklists:pick", "bol:view", "bol:create", "willcall:create", "delivery:view-order", "returns:view",
+      "returns:update", "applications:view", "customers:view", "reports:view", "devanningReports:view",
+      "devanningReports:create", "devanningReports:review", "stockTransferReports:view",
+      "stockTransferReports:create", "stockTransferReports:update", "help:receive", "tasks:view",
+    ),
+  },
+  "sales-rep": {
+    id: "sales-rep",
+    name: "Sales Rep",
+    isAdmin: false,
+    grants: [
+      ...all("home:view", "orders:view", "picklists:print", "bol:view", "delivery:view-order", "returns:view",
+        "applications:view", "customers:view", "tasks:view"),
+      { key: "orders:update", scope: "all" },
+    ],
+  },
+  "warehouse-employee": {
+    id: "warehouse-employee",
+    name: "Warehouse Employee",
+    isAdmin: false,
+    grants: [
+      ...all("home:view", "picklists:pick", "devanningReports:create", "stockTransferReports:create", "tasks:view"),
+      { key: "orders:view", scope: "assignment" },
+      { key: "warehouse:capture", scope: "assignment" },
+      { key: "willcall:create", scope: "assignment" },
+    ],
+  },
+  "delivery-driver": {
+    id: "delivery-driver",
+    name: "Delivery Driver",
+    isAdmin: false,
+    grants: [
+      ...all("home:view", "returns:view", "help:request", "tasks:view"),
+      { key: "orders:view", scope: "location" },
+      { key: "delivery:perform", scope: "location" },
+    ],
+  },
+};
+
+/** The grants a picklist passcode session holds: picking only, limited to the passcode's warehouses. */
+export const PASSCODE_GRANTS: Grant[] = [{ key: "picklists:pick", scope: "location" }];
+
+export const PASSCODE_EMAIL_PREFIX = "picklist+";
+
+export function hasGrant(grants: readonly Grant[], key: string): boolean {
+  return grants.some((g) => g.key === key);
+}
+
+export function hasAnyGrant(grants: readonly Grant[], keys: readonly string[]): boolean {
+  return keys.some((k) => hasGrant(grants, k));
+}
+
+export function grantScope(grants: readonly Grant[], key: string): Scope | null {
+  return grants.find((g) => g.key === key)?.scope ?? null;
+}
+
+/** 'logistics-manager' → 'Logistics Manager'; any other role id is title-cased the same way. */
+export function roleLabel(roleId: string | null | undefined): string {
+  if (!roleId) return "No role";
+  const known = ROLE_DEFINITIONS[roleId as RoleId];
+  if (known) return known.name;
+  return roleId
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(" ");
+}
+
+export function isPasscodeEmail(email: string | null | undefined): boolean {
+  return !!email && email.startsWith(PASSCODE_EMAIL_PREFIX);
+}

@@ -1,0 +1,81 @@
+// The one place a route's access rule is stated and enforced. Every route module exports `policy`
+// (checked for every route by tests/integration/authorization-matrix.test.ts) and the first line of its
+// loader and action is `await authorize(request, context, policy)`.
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { hasAnyGrant } from "~/domain/access/roles";
+import { isLocal } from "./env.server";
+import { getStaffViewer, getViewer, getPasscodeViewer, type Viewer } from "./session.server";
+
+export type Policy =
+  /** Anyone, signed in or not (sign-in pages, the picking screen shell, public files with a signature). */
+  | { kind: "public" }
+  /** A signed-in staff member (any role, or none). */
+  | { kind: "staff" }
+  /** A staff member or a picklist passcode session. */
+  | { kind: "viewer" }
+  /** Holds at least one of the grants (staff or passcode). */
+  | { kind: "grant"; anyOf: string[] }
+  /** A role whose isAdmin is true. */
+  | { kind: "admin" }
+  /** Local stand-in tooling: absent in production, admins only elsewhere. */
+  | { kind: "local-admin" };
+
+export const policies = {
+  public: { kind: "public" } as Policy,
+  staff: { kind: "staff" } as Policy,
+  viewer: { kind: "viewer" } as Policy,
+  admin: { kind: "admin" } as Policy,
+  localAdmin: { kind: "local-admin" } as Policy,
+  grant: (...anyOf: string[]): Policy => ({ kind: "grant", anyOf }),
+};
+
+function wantsJson(request: Request) {
+  const url = new URL(request.url);
+  return url.pathname.startsWith("/api/") || url.pathname.endsWith(".data");
+}
+
+function unauthenticated(request: Request): never {
+  if (wantsJson(request)) {
+    throw Response.json({ success: false, error: "Not signed in" }, { status: 401 });
+  }
+  const url = new URL(request.url);
+  const target = `${url.pathname}${url.search}`;
+  throw redirect(`/login?redirectTo=${encodeURIComponent(target)}`);
+}
+
+function forbidden(request: Request, message = "You do not have access to this page."): never {
+  if (wantsJson(request)) throw Response.json({ success: false, error: message }, { status: 403 });
+  throw new Response(message, { status: 403, statusText: "Forbidden" });
+}
+
+export function viewerSatisfies(viewer: Viewer, policy: Policy): boolean {
+  switch (policy.kind) {
+    case "public":
+    case "viewer":
+      return true;
+    case "staff":
+      return viewer.kind === "user";
+    case "grant":
+      return viewer.isAdmin || hasAnyGrant(viewer.grants, policy.anyOf);
+    case "admin":
+    case "local-admin":
+      return viewer.kind === "user" && viewer.isAdmin;
+  }
+}
+
+export async function authorize(request: Request, context: AppLoadContext, policy: Policy & { kind: "public" }): Promise<Viewer | null>;
+export async function authorize(request: Request, context: AppLoadContext, policy: Policy): Promise<Viewer>;
+export async function authorize(request: Request, context: AppLoadContext, policy: Policy): Promise<Viewer | null> {
+  const ctx = context.app;
+  if (policy.kind === "public") return getViewer(request, ctx);
+  if (policy.kind === "local-admin" && !isLocal(ctx.env)) throw new Response("Not Found", { status: 404 });
+  const viewer = policy.kind === "staff" || policy.kind === "admin" || policy.kind === "local-admin"
+    ? await getStaffViewer(request, ctx)
+    : await getViewer(request, ctx);
+  if (!viewer) unauthenticated(request);
+  if (!viewerSatisfies(viewer, policy)) forbidden(request);
+  return viewer;
+}
+
+/** For routes that accept either identity but must know which: the passcode session alone. */
+export { getPasscodeViewer };

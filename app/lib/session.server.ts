@@ -1,0 +1,182 @@
+// Server sessions: a random 256-bit token in an HttpOnly cookie, its SHA-256 in the `sessions` table.
+// Staff sessions use `__session` (12 h); picklist passcode sessions use `__picklist` (8 h), so a
+// signed-in user on a shared phone can add passcode access without losing their own session.
+import { and, eq, gt, inArray } from "drizzle-orm";
+import { passcodes, roleGrants, roles, sessions, users } from "../../db/schema";
+import { PASSCODE_GRANTS, type Grant } from "~/domain/access/roles";
+import type { AppContext } from "./context.server";
+import { randomToken, sha256Hex } from "./crypto.server";
+import { isLocal } from "./env.server";
+
+export const STAFF_COOKIE = "__session";
+export const PASSCODE_COOKIE = "__picklist";
+export const STAFF_SESSION_HOURS = 12;
+export const PASSCODE_SESSION_HOURS = 8;
+
+export type Viewer = {
+  kind: "user" | "passcode";
+  sessionId: string;
+  userId: number | null;
+  passcodeId: number | null;
+  email: string;
+  name: string;
+  picture: string | null;
+  roleId: string | null;
+  isAdmin: boolean;
+  grants: Grant[];
+  locationIds: string[];
+  orderTypes: string[];
+  /** Passcode sessions: the warehouses the passcode allows (empty = all). */
+  allowedLocations: string[];
+  sessionExp: string;
+  tokenExp: string | null;
+};
+
+export function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const i = part.indexOf("=");
+    if (i < 0) continue;
+    if (part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+  }
+  return null;
+}
+
+export function sessionCookie(ctx: AppContext, name: string, token: string, maxAgeSeconds: number): string {
+  const secure = isLocal(ctx.env) ? "" : "; Secure";
+  return `${name}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+}
+
+export function clearCookie(ctx: AppContext, name: string): string {
+  return sessionCookie(ctx, name, "", 0);
+}
+
+type NewSession = Omit<typeof sessions.$inferInsert, "id" | "expiresAt" | "createdAt">;
+
+async function createSession(ctx: AppContext, cookieName: string, hours: number, values: NewSession) {
+  const token = randomToken();
+  const expiresAt = new Date(ctx.now().getTime() + hours * 3600_000).toISOString();
+  await ctx.db.insert(sessions).values({ ...values, id: await sha256Hex(token), expiresAt });
+  return { cookie: sessionCookie(ctx, cookieName, token, hours * 3600), expiresAt };
+}
+
+export function createStaffSession(
+  ctx: AppContext,
+  user: { id: number; email: string; name: string; avatarUrl: string | null },
+  tokenExp: string | null,
+) {
+  return createSession(ctx, STAFF_COOKIE, STAFF_SESSION_HOURS, {
+    kind: "user",
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    picture: user.avatarUrl,
+    tokenExp,
+  });
+}
+
+export function createPasscodeSession(ctx: AppContext, passcode: { id: number; label: string; locations: string[] }) {
+  return createSession(ctx, PASSCODE_COOKIE, PASSCODE_SESSION_HOURS, {
+    kind: "passcode",
+    passcodeId: passcode.id,
+    email: `picklist+${passcode.id}@${ctx.env.COMPANY_DOMAIN}`,
+    name: passcode.label,
+    allowedLocations: passcode.locations,
+  });
+}
+
+export async function destroySession(ctx: AppContext, request: Request, cookieName: string) {
+  const token = readCookie(request, cookieName);
+  if (token) await ctx.db.delete(sessions).where(eq(sessions.id, await sha256Hex(token)));
+  return clearCookie(ctx, cookieName);
+}
+
+async function loadSession(ctx: AppContext, token: string | null, kind: "user" | "passcode"): Promise<Viewer | null> {
+  if (!token) return null;
+  const now = ctx.now().toISOString();
+  const [row] = await ctx.db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, await sha256Hex(token)), eq(sessions.kind, kind), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  const base = {
+    kind,
+    sessionId: row.id,
+    passcodeId: row.passcodeId,
+    picture: row.picture,
+    sessionExp: row.expiresAt,
+    tokenExp: row.tokenExp,
+  } as const;
+
+  if (kind === "passcode") {
+    // A deactivated, expired or deleted passcode ends its sessions at once.
+    const [code] = await ctx.db.select().from(passcodes).where(eq(passcodes.id, row.passcodeId ?? -1)).limit(1);
+    if (!code || !code.active || (code.expiresAt && code.expiresAt <= now)) return null;
+    return {
+      ...base,
+      userId: null,
+      email: row.email,
+      name: row.name,
+      roleId: null,
+      isAdmin: false,
+      grants: PASSCODE_GRANTS,
+      locationIds: code.locations,
+      orderTypes: [],
+      allowedLocations: code.locations,
+    };
+  }
+
+  // Role and grants are read on every request: a removed user or a changed role takes effect at once.
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId ?? -1)).limit(1);
+  if (!user) return null;
+  const role = user.roleId ? (await ctx.db.select().from(roles).where(eq(roles.id, user.roleId)).limit(1))[0] : undefined;
+  const grants = role
+    ? (await ctx.db.select({ key: roleGrants.key, scope: roleGrants.scope }).from(roleGrants).where(eq(roleGrants.roleId, role.id)))
+    : [];
+  return {
+    ...base,
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    picture: user.avatarUrl ?? row.picture,
+    roleId: role?.id ?? null,
+    isAdmin: role?.isAdmin ?? false,
+    grants,
+    locationIds: user.locationIds,
+    orderTypes: user.orderTypes,
+    allowedLocations: [],
+  };
+}
+
+const staffCache = new WeakMap<Request, Promise<Viewer | null>>();
+const passcodeCache = new WeakMap<Request, Promise<Viewer | null>>();
+
+function memo(cache: WeakMap<Request, Promise<Viewer | null>>, request: Request, load: () => Promise<Viewer | null>) {
+  let hit = cache.get(request);
+  if (!hit) {
+    hit = load();
+    cache.set(request, hit);
+  }
+  return hit;
+}
+
+/** The signed-in staff member, or null. */
+export function getStaffViewer(request: Request, ctx: AppContext) {
+  return memo(staffCache, request, () => loadSession(ctx, readCookie(request, STAFF_COOKIE), "user"));
+}
+
+/** The picklist passcode session on this device, or null. */
+export function getPasscodeViewer(request: Request, ctx: AppContext) {
+  return memo(passcodeCache, request, () => loadSession(ctx, readCookie(request, PASSCODE_COOKIE), "passcode"));
+}
+
+/** Staff first; a device with only a passcode session is that passcode identity. */
+export async function getViewer(request: Request, ctx: AppContext): Promise<Viewer | null> {
+  return (await getStaffViewer(request, ctx)) ?? (await getPasscodeViewer(request, ctx));
+}
+
+export async function deleteSessionsForUsers(ctx: AppContext, userIds: number[]) {
+  if (userIds.length) await ctx.db.delete(sessions).where(inArray(sessions.userId, userIds));
+}

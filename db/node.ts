@@ -1,0 +1,26 @@
+// Node-only opening of the embedded libSQL file (dev server, scripts, tests, bench). Never bundled into
+// the Worker: only vite.config's dev context, scripts and tests import it.
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createClient } from "@libsql/client/node";
+import { migrate } from "drizzle-orm/libsql/migrator";
+import { databaseFromClient, openRemoteDatabase, type Database } from "../app/lib/db.server";
+
+const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/** Chooses the client by URL: file: → the Node client on an embedded file, anything else → web client. */
+export function openDatabase(url: string, authToken?: string): Database {
+  if (!url.startsWith("file:")) return openRemoteDatabase(url, authToken);
+  const path = url.slice("file:".length);
+  if (path && path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
+  const client = createClient({ url });
+  return databaseFromClient(client);
+}
+
+export async function migrateDatabase(db: Database) {
+  await db.run("PRAGMA foreign_keys = ON");
+  await db.run("PRAGMA journal_mode = WAL");
+  await db.run("PRAGMA busy_timeout = 5000");
+  await migrate(db, { migrationsFolder });
+}

@@ -1,0 +1,18 @@
+// Vite: Remix on the Cloudflare dev proxy (R2 from wrangler's local state), Tailwind 4, path aliases.
+import { vitePlugin as remix, cloudflareDevProxyVitePlugin } from "@remix-run/dev";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+import { remixConfig } from "./remix.config";
+import { getDevLoadContext } from "./config/dev-context";
+
+export default defineConfig({
+  server: { host: "127.0.0.1", strictPort: true },
+  plugins: [
+    cloudflareDevProxyVitePlugin({ getLoadContext: getDevLoadContext, persist: { path: ".wrangler/state/v3" } }),
+    remix(remixConfig),
+    tailwindcss(),
+    tsconfigPaths(),
+  ],
+  ssr: { resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] } },
+});
