@@ -1,33 +1,13 @@
 // The one place a route's access rule is stated and enforced. Every route module exports `policy`
-// (checked for every route by tests/integration/authorization-matrix.test.ts) and the first line of its
-// loader and action is `await authorize(request, context, policy)`.
+// (data from ~/domain/access/policy, checked for every route by tests/integration/authorization-matrix.test.ts)
+// and the first line of its loader and action is `await authorize(request, context, policy)`.
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { hasAnyGrant } from "~/domain/access/roles";
+import { policies, type Policy } from "~/domain/access/policy";
 import { isLocal } from "./env.server";
 import { getStaffViewer, getViewer, getPasscodeViewer, type Viewer } from "./session.server";
 
-export type Policy =
-  /** Anyone, signed in or not (sign-in pages, the picking screen shell, public files with a signature). */
-  | { kind: "public" }
-  /** A signed-in staff member (any role, or none). */
-  | { kind: "staff" }
-  /** A staff member or a picklist passcode session. */
-  | { kind: "viewer" }
-  /** Holds at least one of the grants (staff or passcode). */
-  | { kind: "grant"; anyOf: string[] }
-  /** A role whose isAdmin is true. */
-  | { kind: "admin" }
-  /** Local stand-in tooling: absent in production, admins only elsewhere. */
-  | { kind: "local-admin" };
-
-export const policies = {
-  public: { kind: "public" } as Policy,
-  staff: { kind: "staff" } as Policy,
-  viewer: { kind: "viewer" } as Policy,
-  admin: { kind: "admin" } as Policy,
-  localAdmin: { kind: "local-admin" } as Policy,
-  grant: (...anyOf: string[]): Policy => ({ kind: "grant", anyOf }),
-};
+export { policies, type Policy };
 
 function wantsJson(request: Request) {
   const url = new URL(request.url);

@@ -1,0 +1,92 @@
+// The picking room (one per order number): line states, who is on which line, and what the app saved.
+// Connections need a token signed by the app; messages that fail the protocol are dropped and logged.
+import type * as Party from "partykit/server";
+import { clientMessage, savedNotice, type LineState, type ServerMessage } from "./protocol";
+import { verifyRoomToken } from "./token";
+
+type ConnState = { sub: string; name: string; lineId: string | null };
+
+function newer(a: LineState, b: LineState | undefined) {
+  return !b || a.rev > b.rev || (a.rev === b.rev && a.by > b.by);
+}
+
+export default class PickingRoom implements Party.Server {
+  lines = new Map<string, LineState>();
+  saved: Record<string, unknown> | null = null;
+
+  constructor(readonly room: Party.Room) {}
+
+  static async onBeforeConnect(req: Party.Request, lobby: Party.Lobby) {
+    const token = new URL(req.url).searchParams.get("token") ?? "";
+    const secret = String(lobby.env.PARTY_TOKEN_SECRET ?? "");
+    const claims = secret ? await verifyRoomToken(secret, token, lobby.id) : null;
+    if (!claims) return new Response("Unauthorized", { status: 401 });
+    req.headers.set("x-room-sub", claims.sub);
+    req.headers.set("x-room-name", claims.name);
+    return req;
+  }
+
+  async onStart() {
+    this.lines = new Map(Object.entries((await this.room.storage.get<Record<string, LineState>>("lines")) ?? {}));
+    this.saved = (await this.room.storage.get<Record<string, unknown>>("saved")) ?? null;
+  }
+
+  presence() {
+    return [...this.room.getConnections<ConnState>()].map((c) => ({ id: c.id, name: c.state?.name ?? "", lineId: c.state?.lineId ?? null }));
+  }
+
+  send(conn: Party.Connection, message: ServerMessage) {
+    conn.send(JSON.stringify(message));
+  }
+
+  broadcast(message: ServerMessage, without: string[] = []) {
+    this.room.broadcast(JSON.stringify(message), without);
+  }
+
+  onConnect(conn: Party.Connection<ConnState>, ctx: Party.ConnectionContext) {
+    conn.setState({ sub: ctx.request.headers.get("x-room-sub") ?? "", name: ctx.request.headers.get("x-room-name") ?? "", lineId: null });
+    this.send(conn, { type: "sync", lines: [...this.lines.values()], presence: this.presence(), saved: this.saved });
+    this.broadcast({ type: "presence", presence: this.presence() }, [conn.id]);
+  }
+
+  onClose() {
+    this.broadcast({ type: "presence", presence: this.presence() });
+  }
+
+  async onMessage(raw: string | ArrayBuffer | ArrayBufferView, sender: Party.Connection<ConnState>) {
+    let parsed;
+    try {
+      parsed = clientMessage.safeParse(JSON.parse(typeof raw === "string" ? raw : new TextDecoder().decode(raw as ArrayBuffer)));
+    } catch {
+      parsed = null;
+    }
+    if (!parsed?.success) {
+      console.warn(`[room ${this.room.id}] dropped a message from ${sender.id} that fails the protocol`);
+      return;
+    }
+    const message = parsed.data;
+    if (message.type === "focus") {
+      sender.setState({ ...sender.state!, lineId: message.lineId });
+      this.broadcast({ type: "presence", presence: this.presence() });
+      return;
+    }
+    const accepted = message.lines.filter((l) => newer(l, this.lines.get(l.lineId)));
+    if (!accepted.length) return;
+    for (const l of accepted) this.lines.set(l.lineId, l);
+    await this.room.storage.put("lines", Object.fromEntries(this.lines));
+    this.broadcast({ type: "lines", lines: accepted }, [sender.id]);
+  }
+
+  /** The app tells the room what the server saved (POST with the same token secret as a bearer). */
+  async onRequest(req: Party.Request) {
+    if (req.method !== "POST") return new Response("Method not allowed", { status: 405 });
+    const secret = String(this.room.env.PARTY_TOKEN_SECRET ?? "");
+    if (!secret || req.headers.get("authorization") !== `Bearer ${secret}`) return new Response("Unauthorized", { status: 401 });
+    const parsed = savedNotice.safeParse(await req.json().catch(() => null));
+    if (!parsed.success) return new Response("Bad request", { status: 400 });
+    this.saved = parsed.data.saved;
+    await this.room.storage.put("saved", this.saved);
+    this.broadcast({ type: "saved", saved: this.saved });
+    return Response.json({ ok: true });
+  }
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// `npm test`: every test, in order — unit and integration (vitest, real libSQL files), the Worker's pure
+// parts inside workerd (vitest-pool-workers), then the Playwright journeys in Debian's Chromium.
+// Prints one closing line 'N passed, N failed' and exits non-zero when anything failed.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+
+const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
+const want = (stage) => only.length === 0 || only.includes(stage);
+const bin = (name) => resolve("node_modules/.bin", name);
+const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+mkdirSync("test-results", { recursive: true });
+
+let passed = 0;
+let failed = 0;
+let stagesFailed = [];
+
+function vitestCounts(file) {
+  if (!existsSync(file)) return null;
+  const r = JSON.parse(readFileSync(file, "utf8"));
+  return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0) };
+}
+
+function playwrightCounts(file) {
+  if (!existsSync(file)) return null;
+  const s = JSON.parse(readFileSync(file, "utf8")).stats ?? {};
+  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0 };
+}
+
+function stage(name, cmd, args, counts) {
+  if (!want(name)) return;
+  console.log(`\n=== ${name}: ${[cmd.split("/").pop(), ...args].join(" ")}`);
+  const r = spawnSync(cmd, args, { stdio: "inherit", env });
+  const c = counts();
+  if (c) {
+    passed += c.passed;
+    failed += c.failed;
+  }
+  if (r.status !== 0) {
+    stagesFailed.push(name);
+    if (!c || c.failed === 0) failed += 1; // a stage that crashed before reporting still counts as a failure
+  }
+}
+
+stage("unit", bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"], () =>
+  vitestCounts("test-results/vitest.json"),
+);
+stage("workers", bin("vitest"), ["run", "--config", "vitest.workers.config.ts", "--reporter=default", "--reporter=json", "--outputFile=test-results/workers.json"], () =>
+  vitestCounts("test-results/workers.json"),
+);
+stage("e2e", bin("playwright"), ["test"], () => playwrightCounts("test-results/e2e.json"));
+
+if (stagesFailed.length) console.log(`\nfailed stages: ${stagesFailed.join(", ")}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || stagesFailed.length ? 1 : 0);
