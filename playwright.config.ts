@@ -58,6 +58,7 @@ export default defineConfig({
       DATABASE_URL: E2E.databaseUrl,
       ENVIRONMENT: "test",
       SEED_ORDERS: "400",
+      STANDINS_DATA_DIR: ".data/e2e-standins",
     },
   },
 });

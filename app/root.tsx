@@ -3,14 +3,12 @@ import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
-import { ErrorPage } from "~/components/shell/error-page";
-import type { Policy } from "~/lib/guard.server";
+import { describeRouteError, ErrorPage } from "~/components/shell/error-page";
+import { policies } from "~/domain/access/policy";
 import styles from "./tailwind.css?url";
 
-// Root has no loader: it reads nothing, so nothing sensitive can leak from it. The policy is written
-// as a literal (same value as `policies.public`) because a runtime import of a `.server` module from a
-// route's client exports breaks the browser bundle.
-export const policy: Policy = { kind: "public" };
+// Root has no loader: it reads nothing, so nothing sensitive can leak from it.
+export const policy = policies.public;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -47,30 +45,5 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      return <ErrorPage code="404" title="404 Not Found" message="The page you are looking for does not exist." />;
-    }
-    if (error.status === 403) {
-      return <ErrorPage code="403" title="Access denied" message={messageOf(error.data) ?? "You do not have access to this page."} />;
-    }
-    return (
-      <ErrorPage
-        code={String(error.status)}
-        title="Unexpected Application Error!"
-        message={`${error.status} ${error.statusText || ""}`.trim() + (messageOf(error.data) ? ` — ${messageOf(error.data)}` : "")}
-      />
-    );
-  }
-  const message = error instanceof Error ? error.message : "Something went wrong.";
-  return <ErrorPage code="500" title="Unexpected Application Error!" message={message} />;
-}
-
-/** Thrown responses carry either plain text or our JSON error shape. */
-function messageOf(data: unknown): string | null {
-  if (typeof data === "string" && data.trim()) return data;
-  if (data && typeof data === "object" && "error" in data && typeof (data as { error: unknown }).error === "string") {
-    return (data as { error: string }).error;
-  }
-  return null;
+  return <ErrorPage {...describeRouteError(error, isRouteErrorResponse(error))} />;
 }

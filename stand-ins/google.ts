@@ -181,7 +181,9 @@ export function googleStandin(config: StandinsConfig): Route {
       accounts = await staffAccounts();
       if (accounts.length === 0) note = "No staff users in the database yet: run the seed (npm run db:seed).";
     } catch (error) {
-      note = `Could not read staff users from the database (${(error as Error).message}). Run the migrations and the seed.`;
+      // drizzle wraps the driver's error; its cause says what is wrong (e.g. no such table: users).
+      const reason = ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message;
+      note = `Could not read staff users from the database (${reason}). Run the migrations and the seed.`;
     }
     const hidden = hiddenInputs(params, ["account", "email", "name"]);
     const list = accounts

@@ -17,7 +17,7 @@ export function randomToken(bytes = 32): string {
 }
 
 export async function sha256Hex(input: string | Uint8Array): Promise<string> {
-  const data = typeof input === "string" ? encoder.encode(input) : input;
+  const data = typeof input === "string" ? encoder.encode(input) : new Uint8Array(input);
   return toHex(await crypto.subtle.digest("SHA-256", data));
 }
 

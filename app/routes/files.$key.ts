@@ -1,8 +1,9 @@
 // GET /files/{key}?exp&sig[&dl][&fn]: the signed download link (the spec's presignedUrl). The signature is
 // the credential, so the route is public; why that is safe is in docs/decisions/003-files.md.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { policies } from "~/domain/access/policy";
 import { serveSignedFile } from "~/lib/files.server";
-import { authorize, policies } from "~/lib/guard.server";
+import { authorize } from "~/lib/guard.server";
 
 export const policy = policies.public;
 

@@ -52,7 +52,7 @@ function samplePath(path: string | undefined) {
 
 function fullPath(id: string): string {
   const segments: string[] = [];
-  let route = manifest[id];
+  let route: (typeof manifest)[string] | undefined = manifest[id];
   while (route) {
     if (route.path) segments.unshift(route.path);
     route = route.parentId ? manifest[route.parentId] : undefined;

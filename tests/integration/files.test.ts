@@ -176,7 +176,7 @@ describe("GET /files/{key} (signed link)", () => {
       clock = new Date(issuedAt.getTime() + 301_000);
       const res = await download(url);
       expect(res.status).toBe(403);
-      expect((await res.json()).error).toMatch(/expired/);
+      expect(((await res.json()) as { error: string }).error).toMatch(/expired/);
     } finally {
       clock = issuedAt;
     }

@@ -16,7 +16,8 @@ beforeAll(async () => {
   ctx = createTestContext(await createSeededTestDatabase());
 });
 
-async function json(res: unknown) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function json(res: unknown): Promise<any> {
   return (res as Response).json();
 }
 
@@ -24,11 +25,11 @@ describe("staff sessions", () => {
   it("GET /api/me answers 401 without a session and the profile with one", async () => {
     const anon = (await settle(() => me({ request: request("/api/me"), context: ctx, params: {} }))) as Response;
     expect(anon.status).toBe(401);
-    expect(await anon.json()).toEqual({ success: false, error: "Not signed in" });
+    expect(await json(anon)).toEqual({ success: false, error: "Not signed in" });
 
     const cookie = await staffCookie(ctx.app, "logistics@goldengrain.test");
     const res = (await me({ request: request("/api/me", { cookie }), context: ctx, params: {} })) as Response;
-    const body = await res.json();
+    const body = await json(res);
     expect(body.success).toBe(true);
     expect(body.data).toMatchObject({ roleId: "logistics-manager", isAdmin: false, serverSession: true, email: "logistics@goldengrain.test" });
     expect(body.data.grants).toContainEqual({ key: "picklists:print", scope: "all" });
@@ -90,7 +91,7 @@ describe("picklist passcode sessions", () => {
   it("an empty code is 400 'Enter code' and writes nothing", async () => {
     const res = await login("   ", "10.0.0.1");
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toContain("Enter code");
+    expect((await json(res)).error).toContain("Enter code");
   });
 
   it("the documented code opens an 8-hour session limited to its warehouses", async () => {

@@ -54,6 +54,11 @@ export function moduleCards(viewer: RoleInput): ModuleCard[] {
   return CARDS.filter((c) => c.visible(viewer)).map(({ id, title, description, path }) => ({ id, title, description, path }));
 }
 
+/** A picklist passcode session can only pick: its home shows the picking screen alone. */
+export function passcodeCards(): ModuleCard[] {
+  return [{ id: "pick-list", title: "Pick List", description: "Pick and verify order lines", path: "/pick-list" }];
+}
+
 export function shortcuts(viewer: RoleInput): Shortcut[] {
   const list: Shortcut[] = [{ id: "insights", label: "Insights", path: "/reports" }];
   if (isCustomerRole(viewer.roleId, viewer.isAdmin)) {

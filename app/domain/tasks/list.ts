@@ -26,7 +26,11 @@ export type TaskItem = ItemBase & {
   salesRep: string;
 };
 
-export type AlertItem = ItemBase & { isTask: false };
+export type AlertItem = ItemBase & {
+  isTask: false;
+  /** A short-lived link to an attached photo (help requests), when there is one. */
+  attachmentUrl?: string | null;
+};
 
 export type TaskCenterData = { tasks: TaskItem[]; alerts: AlertItem[]; unread: number };
 

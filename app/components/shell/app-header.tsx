@@ -1,0 +1,151 @@
+// The signed-in header: nav links (desktop), a hamburger drawer with 'Main' and 'Management' (< 768 px),
+// the passcode badge, the drivers' Help button, the Task Center bell, the user and Log Out.
+import { NavLink, useLocation } from "@remix-run/react";
+import { LifeBuoy, Menu } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { Sheet } from "~/components/ui/sheet";
+import { isActivePath, type NavItem } from "~/domain/shell/nav";
+import type { ShellViewer } from "~/domain/shell/viewer";
+import { Brand } from "./brand";
+import { LogoutButton } from "./logout-button";
+import { NeedHelpDialog } from "./need-help-dialog";
+import { PasscodeBadge } from "./passcode-badge";
+import { TaskCenter } from "./task-center";
+import { UserAvatar } from "./user-avatar";
+
+function DesktopLink({ item, pathname }: { item: NavItem; pathname: string }) {
+  const active = isActivePath(item.to, pathname);
+  return (
+    <NavLink
+      to={item.to}
+      end={item.to === "/"}
+      aria-current={active ? "page" : undefined}
+      className={cn(
+        "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold whitespace-nowrap",
+        active ? "bg-brand-100 text-brand-900" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+      )}
+    >
+      {item.label}
+    </NavLink>
+  );
+}
+
+function DrawerSection({ title, items, pathname }: { title: string; items: NavItem[]; pathname: string }) {
+  if (!items.length) return null;
+  return (
+    <nav aria-label={title} className="px-3 py-2">
+      <h3 className="px-2 pb-1 text-xs font-bold tracking-wider text-slate-500 uppercase">{title}</h3>
+      <ul>
+        {items.map((item) => {
+          const active = isActivePath(item.to, pathname);
+          return (
+            <li key={item.id}>
+              <NavLink
+                to={item.to}
+                end={item.to === "/"}
+                aria-current={active ? "page" : undefined}
+                className={cn(
+                  "flex min-h-12 items-center rounded-lg px-3 text-base font-semibold",
+                  active ? "bg-brand-100 text-brand-900" : "text-slate-800 hover:bg-slate-100",
+                )}
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+export function AppHeader({ viewer, nav }: { viewer: ShellViewer; nav: NavItem[] }) {
+  const { pathname, search, hash } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+
+  // Following a link closes the drawer.
+  useEffect(() => setDrawerOpen(false), [pathname, search, hash]);
+
+  const main = nav.filter((n) => n.section === "main");
+  const management = nav.filter((n) => n.section === "management");
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 px-3 sm:px-4">
+        <div className="flex h-16 items-center gap-1">
+          <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
+            <Menu className="size-6" aria-hidden="true" />
+          </Button>
+          <Brand />
+        </div>
+
+        <nav
+          aria-label="Main"
+          className="order-last -mx-1 hidden w-full gap-1 overflow-x-auto pb-2 md:flex xl:order-none xl:mx-0 xl:w-auto xl:flex-1 xl:pb-0"
+        >
+          {nav.map((item) => (
+            <DesktopLink key={item.id} item={item} pathname={pathname} />
+          ))}
+        </nav>
+
+        <div className="ml-auto flex h-16 items-center gap-1 sm:gap-2">
+          {viewer.isPasscode ? (
+            <span className="hidden sm:inline-flex">
+              <PasscodeBadge />
+            </span>
+          ) : null}
+          {viewer.canRequestHelp ? (
+            <Button variant="danger" size="md" className="px-3" onClick={() => setHelpOpen(true)}>
+              <LifeBuoy className="size-5" aria-hidden="true" />
+              Help
+            </Button>
+          ) : null}
+          {viewer.canSeeTasks ? <TaskCenter /> : null}
+          <span className="hidden items-center gap-2 md:inline-flex" title={`${viewer.name} · ${viewer.roleLabel}`}>
+            <UserAvatar name={viewer.name} picture={viewer.picture} />
+            <span className="hidden max-w-40 truncate text-sm font-semibold text-slate-800 2xl:inline">{viewer.name}</span>
+          </span>
+          <LogoutButton className="hidden md:block" />
+        </div>
+      </div>
+
+      <Sheet open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Menu" side="left">
+        <div className="flex items-center gap-3 border-b border-slate-100 px-5 py-3">
+          <UserAvatar name={viewer.name} picture={viewer.picture} size={40} />
+          <div className="min-w-0">
+            <p className="truncate font-semibold">{viewer.name}</p>
+            <p className="truncate text-sm text-slate-600">{viewer.roleLabel}</p>
+          </div>
+        </div>
+        {viewer.isPasscode ? (
+          <div className="px-5 pt-3">
+            <PasscodeBadge />
+          </div>
+        ) : null}
+        <DrawerSection title="Main" items={main} pathname={pathname} />
+        <DrawerSection title="Management" items={management} pathname={pathname} />
+        <div className="space-y-2 border-t border-slate-100 px-5 py-4">
+          {viewer.canRequestHelp ? (
+            <Button
+              variant="danger"
+              className="w-full"
+              onClick={() => {
+                setDrawerOpen(false);
+                setHelpOpen(true);
+              }}
+            >
+              <LifeBuoy className="size-5" aria-hidden="true" />
+              Help
+            </Button>
+          ) : null}
+          <LogoutButton />
+        </div>
+      </Sheet>
+
+      {viewer.canRequestHelp ? <NeedHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} /> : null}
+    </header>
+  );
+}

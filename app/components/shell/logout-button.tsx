@@ -1,0 +1,15 @@
+// Log Out: a plain form post, so it works before the page's JavaScript has loaded.
+import { Form } from "@remix-run/react";
+import { LogOut } from "lucide-react";
+import { Button } from "~/components/ui/button";
+
+export function LogoutButton({ className }: { className?: string }) {
+  return (
+    <Form method="post" action="/logout" className={className}>
+      <Button type="submit" variant="outline" className="w-full">
+        <LogOut className="size-5" aria-hidden="true" />
+        Log Out
+      </Button>
+    </Form>
+  );
+}

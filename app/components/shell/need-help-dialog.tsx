@@ -1,0 +1,120 @@
+// The drivers' Need Help modal: an optional note and photo, sent to the managers as a 'Help requested' alert.
+import { ImagePlus } from "lucide-react";
+import { useRef, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
+import { Textarea } from "~/components/ui/textarea";
+
+export const HELP_NOTE_MAX = 2000;
+
+/** Where the request goes: the order's need-help call, or the no-order photo call (spec 000 section 7). */
+export function helpEndpoint(orderId: string | number | null | undefined): string {
+  return orderId === null || orderId === undefined || orderId === ""
+    ? "/api/delivery/unknown/issue-photo"
+    : `/api/delivery/${encodeURIComponent(String(orderId))}/need-help`;
+}
+
+async function sendHelp(orderId: string | number | null | undefined, note: string, image: File | null): Promise<string | null> {
+  const withOrder = helpEndpoint(orderId) !== "/api/delivery/unknown/issue-photo";
+  let body: BodyInit;
+  const headers: HeadersInit = {};
+  if (withOrder && !image) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(note.trim() ? { note } : {});
+  } else {
+    const form = new FormData();
+    // Spec 000 section 5: the photo is sent only if one was chosen.
+    if (image) form.append("image", image);
+    form.append("note", note);
+    body = form;
+  }
+  const res = await fetch(helpEndpoint(orderId), { method: "POST", body, headers, credentials: "same-origin" });
+  const json = (await res.json().catch(() => null)) as { success?: boolean; error?: string } | null;
+  if (res.ok && json?.success) return null;
+  return json?.error || "Failed";
+}
+
+export function NeedHelpDialog({ open, onClose, orderId }: { open: boolean; onClose: () => void; orderId?: string | number | null }) {
+  const [note, setNote] = useState("");
+  const [image, setImage] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  function reset() {
+    setNote("");
+    setImage(null);
+    if (fileRef.current) fileRef.current.value = "";
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const error = await sendHelp(orderId, note, image);
+      if (error) {
+        toast.error("Help failed", { description: error });
+        return;
+      }
+      toast.success("Help requested", { description: "A manager has been alerted." });
+      reset();
+      onClose();
+    } catch {
+      toast.error("Help failed", { description: "Could not submit help request" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} dismissable={!busy} title="Need Help?" description="A manager will be alerted right away.">
+      <form onSubmit={onSubmit}>
+        <DialogBody className="space-y-4">
+          <div>
+            <label htmlFor="help-note" className="mb-1 block text-sm font-semibold text-slate-800">
+              What's wrong? <span className="font-normal text-slate-500">(optional)</span>
+            </label>
+            <Textarea
+              id="help-note"
+              name="note"
+              value={note}
+              maxLength={HELP_NOTE_MAX}
+              onChange={(e) => setNote(e.target.value)}
+              placeholder="e.g. Customer not on site, gate locked…"
+            />
+          </div>
+          <div>
+            <span className="mb-1 block text-sm font-semibold text-slate-800">
+              Photo <span className="font-normal text-slate-500">(optional)</span>
+            </span>
+            <label
+              htmlFor="help-image"
+              className="flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border-2 border-dashed border-slate-300 px-3 py-2 text-slate-700 hover:border-brand-500"
+            >
+              <ImagePlus className="size-6 shrink-0 text-brand-700" aria-hidden="true" />
+              <span className="truncate">{image ? image.name : "Take or choose a photo"}</span>
+            </label>
+            <input
+              ref={fileRef}
+              id="help-image"
+              name="image"
+              type="file"
+              accept="image/*"
+              className="sr-only"
+              onChange={(e) => setImage(e.target.files?.[0] ?? null)}
+            />
+          </div>
+        </DialogBody>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" disabled={busy} aria-live="polite">
+            {busy ? "Sending…" : "Request Help"}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,18 @@
+// Payment Tracking: a stub page (spec 000: only the heading and its line are shown).
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { StubPage } from "~/components/shell/stub-page";
+import { policies } from "~/domain/access/policy";
+import { authorize } from "~/lib/guard.server";
+
+export const policy = policies.staff;
+
+export const meta: MetaFunction = () => [{ title: "Payment Tracking — Golden Grain" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await authorize(request, context, policy);
+  return null;
+}
+
+export default function PaymentTracking() {
+  return <StubPage title="Payment Tracking" line="Monitor payment statuses and records" />;
+}

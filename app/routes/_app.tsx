@@ -1,0 +1,55 @@
+// The signed-in layout: guards every child route (staff or passcode session), then renders the header,
+// the page and the footer. Navigation is computed on the server from the viewer's role and grants.
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { AppHeader } from "~/components/shell/app-header";
+import { describeRouteError, ErrorContent, ErrorPage } from "~/components/shell/error-page";
+import { Footer } from "~/components/shell/footer";
+import { useSessionWatch } from "~/components/shell/session-watch";
+import { navItems } from "~/domain/shell/nav";
+import { shellViewer } from "~/domain/shell/viewer";
+import { policies } from "~/domain/access/policy";
+import { authorize } from "~/lib/guard.server";
+
+export const policy = policies.viewer;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await authorize(request, context, policy);
+  const shell = shellViewer(viewer);
+  return {
+    viewer: shell,
+    nav: navItems({ roleId: shell.roleId, isAdmin: shell.isAdmin, grants: shell.grants, email: shell.email }),
+  };
+}
+
+export default function AppLayout() {
+  const { viewer, nav } = useLoaderData<typeof loader>();
+  useSessionWatch(viewer.sessionExp);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <AppHeader viewer={viewer} nav={nav} />
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-4 sm:py-6">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+/** Errors of child pages (403, 404, 500) render inside the shell when the layout itself loaded. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const shell = useRouteLoaderData<typeof loader>("routes/_app");
+  const info = describeRouteError(error, isRouteErrorResponse(error));
+  if (!shell) return <ErrorPage {...info} />;
+  return (
+    <div className="flex min-h-screen flex-col">
+      <AppHeader viewer={shell.viewer} nav={shell.nav} />
+      <ErrorContent {...info} />
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+// Help requests from drivers: a notification every manager holding 'help:receive' sees in their Alerts tab.
+import { and, eq, or, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { notifications, orders } from "../../db/schema";
+import type { AppContext } from "~/lib/context.server";
+import { IMAGES, storeUpload } from "~/lib/files.server";
+import { fail, parseJsonBody, validationFailure } from "~/lib/http.server";
+import type { Viewer } from "~/lib/session.server";
+import { orderScopeFor } from "./tasks.server";
+
+export const HELP_AUDIENCE_GRANT = "help:receive";
+export const HELP_NOTE_MAX = 2000;
+
+export type HelpInput = { note?: string | null; image?: File | Blob | null; order?: { id: number; orderNumber: string } | null };
+
+export function helpMessage(driverName: string, note: string | null | undefined, orderNumber: string | null | undefined): string {
+  const who = driverName.trim() || "A driver";
+  const where = orderNumber ? ` with order ${orderNumber}` : "";
+  const text = note?.trim();
+  return `${who} needs help${where}.${text ? ` Note: ${text}` : ""}`;
+}
+
+const noteField = z
+  .string()
+  .max(HELP_NOTE_MAX, `Note must be at most ${HELP_NOTE_MAX} characters`)
+  .optional();
+
+// A form without a chosen file may still send an empty 'image' part (or an empty string): both mean none.
+const imageField = z
+  .union([z.instanceof(Blob), z.string()])
+  .optional()
+  .transform((v) => (v instanceof Blob && v.size > 0 ? v : null))
+  .refine((v) => v === null || v instanceof Blob, "image must be a file");
+
+const helpFormSchema = z.object({ note: noteField, image: imageField });
+const helpJsonSchema = z.object({ note: noteField.nullable() }).strict();
+
+function isMultipart(request: Request) {
+  const type = request.headers.get("content-type") ?? "";
+  return type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded");
+}
+
+/** Multipart (image optional, note) for /api/delivery/unknown/issue-photo. */
+export async function parseHelpForm(request: Request): Promise<{ note: string | null; image: Blob | null }> {
+  if (!isMultipart(request)) fail(415, "Expected a multipart form");
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    fail(400, "Malformed form data");
+  }
+  const image = form.get("image");
+  if (typeof image === "string" && image.length > 0) fail(400, "Invalid input: image: must be a file", { fieldErrors: { image: ["must be a file"] } });
+  const parsed = helpFormSchema.safeParse({ note: form.get("note") ?? undefined, image: image ?? undefined });
+  if (!parsed.success) validationFailure(parsed.error);
+  return { note: parsed.data.note?.trim() || null, image: parsed.data.image };
+}
+
+/** The need-help call: an empty JSON body (spec), an optional note, or a multipart form with a photo. */
+export async function parseNeedHelpBody(request: Request): Promise<{ note: string | null; image: Blob | null }> {
+  if (isMultipart(request)) return parseHelpForm(request);
+  const body = await parseJsonBody(request, helpJsonSchema);
+  return { note: body.note?.trim() || null, image: null };
+}
+
+/**
+ * The order a driver asks about, by the id in the URL (our integer id, or the order number an older
+ * client may send), limited to the orders the driver may deliver: anything else is 404, as if absent.
+ */
+export async function findHelpOrder(ctx: AppContext, viewer: Viewer, orderRef: string) {
+  const byRef: SQL = /^\d+$/.test(orderRef)
+    ? or(eq(orders.id, Number(orderRef)), eq(orders.orderNumber, orderRef))!
+    : eq(orders.orderNumber, orderRef);
+  const rows = await ctx.db
+    .select({ id: orders.id, orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(and(byRef, orderScopeFor(viewer, "delivery:perform")))
+    .limit(2);
+  // An integer id wins over an order number that happens to look the same.
+  const order = rows.find((r) => String(r.id) === orderRef) ?? rows[0];
+  if (!order) fail(404, "Order not found");
+  return order;
+}
+
+/** Stores the optional photo first (a bad file is rejected before anything is written), then the alert. */
+export async function requestHelp(ctx: AppContext, viewer: Viewer, input: HelpInput): Promise<{ notificationId: number }> {
+  const order = input.order ?? null;
+  const note = input.note?.trim() || null;
+  let attachmentKey: string | null = null;
+  if (input.image && input.image.size > 0) {
+    const stored = await storeUpload(ctx, input.image, {
+      rule: IMAGES,
+      ownerType: "help-request",
+      ownerId: order ? String(order.id) : "unknown",
+      kind: "help-photo",
+      createdBy: viewer.email,
+    });
+    attachmentKey = stored.key;
+  }
+  const [row] = await ctx.db
+    .insert(notifications)
+    .values({
+      audienceGrant: HELP_AUDIENCE_GRANT,
+      type: "warning",
+      title: "Help requested",
+      message: helpMessage(viewer.name || viewer.email, note, order?.orderNumber),
+      priority: "high",
+      category: "system",
+      orderNumber: order?.orderNumber ?? null,
+      orderId: order?.id ?? null,
+      attachmentKey,
+      createdBy: viewer.email,
+      createdAt: ctx.now().toISOString(),
+    })
+    .returning({ id: notifications.id });
+  return { notificationId: row!.id };
+}

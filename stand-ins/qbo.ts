@@ -1,0 +1,231 @@
+// Local stand-in for QuickBooks Online: Intuit's OAuth 2 consent and token endpoints plus the v3
+// accounting API's customer query and read, over a seeded sandbox company. Tokens survive a restart.
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { StandinsConfig } from "./config";
+import { basicCredentials, bearerToken, escapeHtml, hiddenInputs, HttpError, isHttpUrl, page, readBody, readForm, readJson, redirect, sendHtml, sendJson, withParams, type Route } from "./http";
+import { seedQboCustomers, type QboCustomer } from "./qbo-customers";
+import { parseQboQuery, QboQueryError, runQboQuery } from "./qbo-query";
+
+/** The one sandbox company the consent page connects. */
+export const QBO_SANDBOX_REALM = "9130350000000001";
+export const QBO_SANDBOX_COMPANY = "Golden Grain Sandbox Company";
+
+const ACCESS_TTL_S = 3600;
+const REFRESH_TTL_S = 8_726_400; // Intuit's 101 days
+const CODE_TTL_MS = 5 * 60 * 1000;
+const ACCOUNTING_SCOPE = "com.intuit.quickbooks.accounting";
+
+type TokenGrant = { realmId: string; expiresAt: number };
+type TokenState = { access: Record<string, TokenGrant>; refresh: Record<string, TokenGrant> };
+type PendingCode = { realmId: string; clientId: string; redirectUri: string; expiresAt: number };
+
+function intuitTime(date = new Date()): string {
+  return new Date(date.getTime() - 7 * 3600_000).toISOString().replace("Z", "-07:00");
+}
+
+/** QBO's error body: {Fault: {Error: [{Message, Detail, code}], type}, time}. */
+function fault(status: number, type: string, code: string, message: string, detail: string) {
+  return new HttpError(status, { Fault: { Error: [{ Message: message, Detail: detail, code, element: "" }], type }, time: intuitTime() });
+}
+
+function authFault(detail: string) {
+  return fault(401, "AUTHENTICATION", "3200", "message=AuthenticationFailed; errorCode=003200; statusCode=401", detail);
+}
+
+export function qboStandin(config: StandinsConfig): Route {
+  const customers: QboCustomer[] = seedQboCustomers();
+  const codes = new Map<string, PendingCode>();
+  const tokenFile = join(config.dataDir, "standins-qbo-tokens.json");
+  mkdirSync(config.dataDir, { recursive: true });
+  const tokens: TokenState = loadTokens(tokenFile);
+
+  function saveTokens() {
+    const now = Date.now();
+    for (const kind of ["access", "refresh"] as const) {
+      for (const [token, grant] of Object.entries(tokens[kind])) if (grant.expiresAt < now - 86400_000) delete tokens[kind][token];
+    }
+    writeFileSync(tokenFile, JSON.stringify(tokens), { mode: 0o600 });
+  }
+
+  function issueTokens(realmId: string) {
+    const accessToken = `eyJlbmMiOiJBMTI4Q0JDLUhTMjU2IiwiYWxnIjoiZGlyIn0..${randomBytes(48).toString("base64url")}`;
+    const refreshToken = `AB11${Date.now()}${randomBytes(18).toString("hex")}`;
+    tokens.access[accessToken] = { realmId, expiresAt: Date.now() + ACCESS_TTL_S * 1000 };
+    tokens.refresh[refreshToken] = { realmId, expiresAt: Date.now() + REFRESH_TTL_S * 1000 };
+    saveTokens();
+    return { token_type: "bearer", access_token: accessToken, refresh_token: refreshToken, expires_in: ACCESS_TTL_S, x_refresh_token_expires_in: REFRESH_TTL_S };
+  }
+
+  function connectProblem(params: URLSearchParams): string | null {
+    if (params.get("client_id") !== config.qboClient.id) return `invalid_client: unknown client_id ${params.get("client_id") ?? "(missing)"}`;
+    if (params.get("response_type") !== "code") return "unsupported_response_type: only response_type=code is supported";
+    if (!isHttpUrl(params.get("redirect_uri"))) return "invalid_request: redirect_uri is missing or not a URL";
+    if (!(params.get("scope") ?? "").split(/\s+/).includes(ACCOUNTING_SCOPE)) return `invalid_scope: the scope must include ${ACCOUNTING_SCOPE}`;
+    return null;
+  }
+
+  function consentPage(res: ServerResponse, params: URLSearchParams) {
+    const problem = connectProblem(params);
+    if (problem) return sendHtml(res, 400, page("Connect to QuickBooks: error", `<h1>Connect to QuickBooks</h1><p class="error" role="alert">${escapeHtml(problem)}</p>`));
+    sendHtml(
+      res,
+      200,
+      page(
+        "Connect to QuickBooks (local sandbox)",
+        `<h1>Connect to QuickBooks</h1>
+<p class="muted">Stand-in for Intuit's consent screen. The app asks to read and write the books of:</p>
+<p><strong>${escapeHtml(QBO_SANDBOX_COMPANY)}</strong><br><span class="muted">Realm ${QBO_SANDBOX_REALM} &middot; ${customers.length} customers</span></p>
+<form method="post" action="/qbo/connect">
+${hiddenInputs(params, ["decision"])}
+<button class="primary" type="submit" name="decision" value="authorize">Authorize</button>
+<button class="secondary" type="submit" name="decision" value="cancel">Cancel</button>
+</form>`,
+      ),
+    );
+  }
+
+  async function decide(req: IncomingMessage, res: ServerResponse) {
+    const form = await readForm(req);
+    const problem = connectProblem(form);
+    if (problem) throw new HttpError(400, { error: problem });
+    const redirectUri = form.get("redirect_uri") as string;
+    const state = form.get("state") ?? undefined;
+    if (form.get("decision") !== "authorize") return redirect(res, withParams(redirectUri, { error: "access_denied", state }));
+    const code = `AB11${randomBytes(20).toString("hex")}`;
+    codes.set(code, { realmId: QBO_SANDBOX_REALM, clientId: config.qboClient.id, redirectUri, expiresAt: Date.now() + CODE_TTL_MS });
+    redirect(res, withParams(redirectUri, { code, state, realmId: QBO_SANDBOX_REALM }));
+  }
+
+  async function token(req: IncomingMessage, res: ServerResponse) {
+    const client = basicCredentials(req);
+    const form = await readForm(req);
+    // Intuit accepts client credentials only as HTTP Basic.
+    if (!client || client.id !== config.qboClient.id || client.secret !== config.qboClient.secret) {
+      return sendJson(res, 401, { error: "invalid_client" });
+    }
+    const grantType = form.get("grant_type");
+    if (grantType === "authorization_code") {
+      const code = form.get("code") ?? "";
+      const pending = codes.get(code);
+      codes.delete(code);
+      if (!pending || pending.expiresAt < Date.now() || pending.clientId !== client.id || pending.redirectUri !== form.get("redirect_uri")) {
+        return sendJson(res, 400, { error: "invalid_grant" });
+      }
+      return sendJson(res, 200, issueTokens(pending.realmId));
+    }
+    if (grantType === "refresh_token") {
+      const grant = tokens.refresh[form.get("refresh_token") ?? ""];
+      if (!grant || grant.expiresAt < Date.now()) return sendJson(res, 400, { error: "invalid_grant" });
+      // Intuit rotates the refresh token; the previous one stays usable for a while, so it is kept.
+      return sendJson(res, 200, issueTokens(grant.realmId));
+    }
+    sendJson(res, 400, { error: "unsupported_grant_type" });
+  }
+
+  async function revoke(req: IncomingMessage, res: ServerResponse) {
+    const client = basicCredentials(req);
+    if (!client || client.id !== config.qboClient.id || client.secret !== config.qboClient.secret) return sendJson(res, 401, { error: "invalid_client" });
+    const body = await readJson(req, { error: "invalid_request" });
+    const value = String(body.token ?? "");
+    const realm = (tokens.refresh[value] ?? tokens.access[value])?.realmId;
+    // Revoking either token ends the whole connection, as Intuit does.
+    if (realm) {
+      for (const kind of ["access", "refresh"] as const) for (const [t, g] of Object.entries(tokens[kind])) if (g.realmId === realm) delete tokens[kind][t];
+      saveTokens();
+    }
+    res.writeHead(200).end();
+  }
+
+  function requireToken(req: IncomingMessage, realmId: string) {
+    const presented = bearerToken(req);
+    if (!presented) throw authFault("Authorization header is missing or is not a bearer token");
+    const grant = tokens.access[presented];
+    if (!grant) throw authFault("Token invalid or revoked");
+    if (grant.expiresAt <= Date.now()) throw authFault("Token expired: the access token is older than 3600 seconds");
+    if (grant.realmId !== realmId) {
+      throw fault(403, "AUTHORIZATION", "003100", "message=ApplicationAuthorizationFailed; errorCode=003100; statusCode=403", `The token does not grant access to realm ${realmId}`);
+    }
+    const accept = req.headers.accept ?? "";
+    // Without this header the real API answers XML, which a JSON client cannot read: fail loudly here.
+    if (!accept.includes("application/json")) {
+      throw fault(406, "ValidationFault", "4001", "Not acceptable", "Send 'Accept: application/json' (QuickBooks answers XML otherwise)");
+    }
+  }
+
+  async function query(req: IncomingMessage, res: ServerResponse, url: URL, realmId: string) {
+    requireToken(req, realmId);
+    // The query comes in the query string (GET) or as an application/text body (POST).
+    const text = req.method === "POST" ? (await readBody(req)).toString("utf8") : (url.searchParams.get("query") ?? "");
+    let parsed;
+    try {
+      parsed = parseQboQuery(text);
+    } catch (error) {
+      if (error instanceof QboQueryError) throw fault(400, "ValidationFault", "4000", "Error parsing query", error.message);
+      throw error;
+    }
+    if (parsed.entity.toLowerCase() !== "customer") {
+      throw fault(400, "ValidationFault", "4001", "Invalid query", `QueryValidationError: the stand-in knows only Customer, not ${parsed.entity}`);
+    }
+    const { rows, total } = runQboQuery(customers as unknown as Record<string, unknown>[], parsed);
+    if (parsed.count) return sendJson(res, 200, { QueryResponse: { totalCount: total }, time: intuitTime() });
+    const response = rows.length ? { Customer: rows, startPosition: parsed.startPosition, maxResults: rows.length } : {};
+    sendJson(res, 200, { QueryResponse: response, time: intuitTime() });
+  }
+
+  function readCustomer(req: IncomingMessage, res: ServerResponse, realmId: string, id: string) {
+    requireToken(req, realmId);
+    const customer = customers.find((c) => c.Id === id);
+    if (!customer) {
+      throw fault(400, "ValidationFault", "610", "Object Not Found", "Object Not Found : Something you're trying to use has been made inactive. Check the fields with accounts, customers, items, vendors or employees.");
+    }
+    sendJson(res, 200, { Customer: customer, time: intuitTime() });
+  }
+
+  function companyInfo(req: IncomingMessage, res: ServerResponse, realmId: string) {
+    requireToken(req, realmId);
+    sendJson(res, 200, { CompanyInfo: { Id: "1", CompanyName: QBO_SANDBOX_COMPANY, LegalName: QBO_SANDBOX_COMPANY, Country: "US", domain: "QBO" }, time: intuitTime() });
+  }
+
+  async function expireTokens(req: IncomingMessage, res: ServerResponse) {
+    const body = await readJson(req, { error: "invalid JSON" });
+    const only = typeof body.accessToken === "string" ? body.accessToken : null;
+    let expired = 0;
+    for (const [t, grant] of Object.entries(tokens.access)) {
+      if (only && t !== only) continue;
+      grant.expiresAt = Date.now() - 1000;
+      expired++;
+    }
+    saveTokens();
+    sendJson(res, 200, { expired });
+  }
+
+  return async (req, res, url) => {
+    const path = url.pathname.slice("/qbo".length) || "/";
+    const method = req.method ?? "GET";
+    if (path === "/connect" && method === "GET") return consentPage(res, url.searchParams);
+    if (path === "/connect" && method === "POST") return decide(req, res);
+    if (path === "/oauth2/token" && method === "POST") return token(req, res);
+    if (path === "/oauth2/revoke" && method === "POST") return revoke(req, res);
+    if (path === "/test/expire-tokens" && method === "POST") return expireTokens(req, res);
+    const api = /^\/v3\/company\/([^/]+)\/(query|customer\/([^/]+)|companyinfo\/[^/]+)$/.exec(path);
+    if (api) {
+      const [, realmId, resource, customerId] = api;
+      if (resource === "query" && (method === "GET" || method === "POST")) return query(req, res, url, realmId);
+      if (customerId !== undefined && method === "GET") return readCustomer(req, res, realmId, decodeURIComponent(customerId));
+      if (resource.startsWith("companyinfo/") && method === "GET") return companyInfo(req, res, realmId);
+    }
+    throw fault(404, "ValidationFault", "404", "Not found", `The stand-in has no route for ${method} /qbo${path}`);
+  };
+}
+
+function loadTokens(file: string): TokenState {
+  try {
+    const saved = JSON.parse(readFileSync(file, "utf8")) as Partial<TokenState>;
+    return { access: saved.access ?? {}, refresh: saved.refresh ?? {} };
+  } catch {
+    return { access: {}, refresh: {} };
+  }
+}

@@ -1,0 +1,103 @@
+// Navigation by role and grants (spec 000 section 2), computed on the server.
+import { describe, expect, it } from "vitest";
+import { ROLE_DEFINITIONS, type RoleId } from "~/domain/access/roles";
+import { isActivePath, navItems } from "~/domain/shell/nav";
+
+function viewerFor(roleId: RoleId, email = `${roleId}@goldengrain.test`) {
+  const def = ROLE_DEFINITIONS[roleId];
+  return { roleId, isAdmin: def.isAdmin, grants: def.grants.map((g) => g.key), email };
+}
+
+const labels = (v: Parameters<typeof navItems>[0]) => navItems(v).map((i) => i.label);
+
+describe("navItems by seeded role", () => {
+  it.each<[RoleId, string[]]>([
+    ["admin", ["Home", "Order Tracking", "Return Forms", "Customer Applications", "QuickBooks Customers", "Reports", "Admin"]],
+    ["logistics-manager", ["Home", "Order Tracking", "Return Forms", "Customer Applications", "QuickBooks Customers", "Reports"]],
+    ["sales-rep", ["Home", "Order Tracking", "Return Forms", "Customer Applications", "QuickBooks Customers"]],
+    ["warehouse-employee", ["Home", "Order Tracking", "Reports"]],
+    ["delivery-driver", ["Home", "Order Tracking", "Return Forms"]],
+  ])("%s sees %j", (role, expected) => {
+    expect(labels(viewerFor(role))).toEqual(expected);
+  });
+});
+
+describe("navItems rules", () => {
+  const none = { roleId: null, isAdmin: false, grants: [] as string[], email: "x@goldengrain.test" };
+
+  it("Home and Order Tracking are always shown", () => {
+    expect(labels(none)).toEqual(["Home", "Order Tracking", "Return Forms"]);
+  });
+
+  it("Return Forms is hidden for warehouse-employee only", () => {
+    expect(labels({ ...none, roleId: "warehouse-employee" })).not.toContain("Return Forms");
+    expect(labels({ ...none, roleId: "delivery-driver" })).toContain("Return Forms");
+  });
+
+  it.each(["admin", "logistics-manager", "sales-rep"])("Customer Applications and QuickBooks for role %s even without grants", (roleId) => {
+    const l = labels({ ...none, roleId });
+    expect(l).toContain("Customer Applications");
+    expect(l).toContain("QuickBooks Customers");
+  });
+
+  it("QuickBooks Customers for the applications:view grant alone; Customer Applications needs the role", () => {
+    const l = labels({ ...none, roleId: "custom-role", grants: ["applications:view"] });
+    expect(l).toContain("QuickBooks Customers");
+    expect(l).not.toContain("Customer Applications");
+  });
+
+  it.each(["reports:view", "devanningReports:view", "devanningReports:create", "stockTransferReports:view", "stockTransferReports:create"])(
+    "Reports for the grant %s",
+    (grant) => {
+      expect(labels({ ...none, grants: [grant] })).toContain("Reports");
+    },
+  );
+
+  it("no Reports for unrelated grants", () => {
+    expect(labels({ ...none, grants: ["orders:view", "devanningReports:review"] })).not.toContain("Reports");
+  });
+
+  it("Admin only when isAdmin, pointing to /admin/access/users", () => {
+    expect(labels({ ...none, roleId: "logistics-manager", grants: ["admin:manage"] })).not.toContain("Admin");
+    const admin = navItems({ ...none, roleId: "admin", isAdmin: true }).find((i) => i.label === "Admin");
+    expect(admin?.to).toBe("/admin/access/users");
+  });
+
+  it("a picklist passcode session sees Home and Pick List only", () => {
+    expect(navItems({ roleId: null, isAdmin: false, grants: ["picklists:pick"], email: "picklist+3@goldengrain.test" })).toEqual([
+      { id: "home", label: "Home", to: "/", section: "main" },
+      { id: "pick-list", label: "Pick List", to: "/pick-list", section: "main" },
+    ]);
+  });
+
+  it("drawer sections: Main holds the first four links, Management the rest", () => {
+    const items = navItems(viewerFor("admin"));
+    expect(items.filter((i) => i.section === "main").map((i) => i.label)).toEqual(["Home", "Order Tracking", "Return Forms", "Customer Applications"]);
+    expect(items.filter((i) => i.section === "management").map((i) => i.label)).toEqual(["QuickBooks Customers", "Reports", "Admin"]);
+  });
+
+  it("paths follow the route table", () => {
+    expect(Object.fromEntries(navItems(viewerFor("admin")).map((i) => [i.label, i.to]))).toEqual({
+      Home: "/",
+      "Order Tracking": "/order-tracking",
+      "Return Forms": "/return-forms",
+      "Customer Applications": "/customer-applications",
+      "QuickBooks Customers": "/quickbooks-customers",
+      Reports: "/reports",
+      Admin: "/admin/access/users",
+    });
+  });
+});
+
+describe("isActivePath", () => {
+  it.each<[string, string, boolean]>([
+    ["/", "/", true],
+    ["/", "/reports", false],
+    ["/reports", "/reports", true],
+    ["/reports", "/reports/devanning", true],
+    ["/reports", "/reportsx", false],
+    ["/admin/access/users", "/admin/access/locations", true],
+  ])("%s active at %s: %s", (to, path, expected) => {
+    expect(isActivePath(to, path)).toBe(expected);
+  });
+});
