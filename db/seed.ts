@@ -60,11 +60,35 @@ export type SeededAccount = { email: string; name: string; roleId: RoleId; locat
 
 /** The people who can sign in through the local identity provider; the first five are the documented ones. */
 export const SEEDED_ACCOUNTS: readonly SeededAccount[] = [
-  { email: `admin@${DOMAIN}`, name: "Alice Admin", roleId: "admin", locationIds: ["NY-MAIN", "NJ-WH", "FL-DIST"], orderTypes: [...ORDER_TYPES] },
-  { email: `logistics@${DOMAIN}`, name: "Leo Logistics", roleId: "logistics-manager", locationIds: ["NY-MAIN", "NJ-WH", "FL-DIST"], orderTypes: [...ORDER_TYPES] },
+  {
+    email: `admin@${DOMAIN}`,
+    name: "Alice Admin",
+    roleId: "admin",
+    locationIds: ["NY-MAIN", "NJ-WH", "FL-DIST"],
+    orderTypes: [...ORDER_TYPES],
+  },
+  {
+    email: `logistics@${DOMAIN}`,
+    name: "Leo Logistics",
+    roleId: "logistics-manager",
+    locationIds: ["NY-MAIN", "NJ-WH", "FL-DIST"],
+    orderTypes: [...ORDER_TYPES],
+  },
   { email: `sales@${DOMAIN}`, name: "Sam Sales", roleId: "sales-rep", locationIds: ["NY-MAIN", "NJ-WH"], orderTypes: [...ORDER_TYPES] },
-  { email: `warehouse@${DOMAIN}`, name: "Wendy Warehouse", roleId: "warehouse-employee", locationIds: ["NY-MAIN"], orderTypes: [...ORDER_TYPES] },
-  { email: `driver@${DOMAIN}`, name: "Dan Driver", roleId: "delivery-driver", locationIds: ["NY-MAIN", "NJ-WH"], orderTypes: ["NY/NJ Delivery", "VA Delivery"] },
+  {
+    email: `warehouse@${DOMAIN}`,
+    name: "Wendy Warehouse",
+    roleId: "warehouse-employee",
+    locationIds: ["NY-MAIN"],
+    orderTypes: [...ORDER_TYPES],
+  },
+  {
+    email: `driver@${DOMAIN}`,
+    name: "Dan Driver",
+    roleId: "delivery-driver",
+    locationIds: ["NY-MAIN", "NJ-WH"],
+    orderTypes: ["NY/NJ Delivery", "VA Delivery"],
+  },
   { email: `sara@${DOMAIN}`, name: "Sara Santos", roleId: "sales-rep", locationIds: ["NY-MAIN", "FL-DIST"], orderTypes: [...ORDER_TYPES] },
   { email: `marco@${DOMAIN}`, name: "Marco Rossi", roleId: "warehouse-employee", locationIds: ["NJ-WH"], orderTypes: [...ORDER_TYPES] },
   {
@@ -140,7 +164,11 @@ function createRandom(seed: number) {
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const iso = (ms: number) => new Date(ms).toISOString();
-const slug = (name: string) => name.toLowerCase().replace(/&/g, "and").replace(/[^a-z0-9]+/g, "");
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/&/g, "and")
+    .replace(/[^a-z0-9]+/g, "");
 
 const AREA_CODES: Record<string, string> = { NY: "718", NJ: "201", VA: "703", TX: "713", CA: "213", CO: "303", FL: "305", GA: "770" };
 const phoneFor = (state: string, n: number) => `(${AREA_CODES[state] ?? "516"}) 555-${String(100 + (n % 900)).padStart(4, "0")}`;
@@ -152,7 +180,6 @@ const imageSet = (sku: string): s.ImageSet => {
   return { thumbUrl: url, smallUrl: url, mediumUrl: url, largeUrl: url, originalUrl: url };
 };
 const productId = (index: number) => `P${1001 + index}`;
-const locationName = (id: string) => LOCATIONS.find((l) => l.id === id)?.name ?? id;
 
 /** drizzle() keeps the libSQL client as `$client`; the app's Database type leaves it out. */
 const rawClient = (db: Database) => (db as Database & { $client: Client }).$client;
@@ -181,7 +208,10 @@ function rowWriter(tx: Transaction): Insert {
           args.push(value === null || value === undefined ? null : (columns[k]!.mapToDriverValue(value) as InValue));
         }
       }
-      await tx.execute({ sql: `insert into "${getTableName(table)}" (${names}) values ${Array(chunk.length).fill(tuple).join(", ")}`, args });
+      await tx.execute({
+        sql: `insert into "${getTableName(table)}" (${names}) values ${Array(chunk.length).fill(tuple).join(", ")}`,
+        args,
+      });
     }
     return rows.length;
   };
@@ -193,7 +223,10 @@ function rowWriter(tx: Transaction): Insert {
  */
 async function withoutIndexes<T>(tx: Transaction, tables: string[], load: () => Promise<T>): Promise<T> {
   const placeholders = tables.map(() => "?").join(", ");
-  const { rows } = await tx.execute({ sql: `select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${placeholders})`, args: tables });
+  const { rows } = await tx.execute({
+    sql: `select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${placeholders})`,
+    args: tables,
+  });
   for (const row of rows) await tx.execute(`drop index "${String(row.name)}"`);
   const result = await load();
   for (const row of rows) await tx.execute(String(row.sql));
@@ -233,17 +266,39 @@ const UNASSIGNED = new Set(["Pending Assignment", "Pending Payment"]);
 
 const CUSTOMER_WEIGHTS = CUSTOMERS.map((c) => [c, c.region === "NYNJ" ? 2 : 1] as const);
 const CUSTOMERS_BY_TYPE = new Map(
-  ORDER_TYPES.map((t) => [t, CUSTOMERS.filter((c) => REGION_ORDER_TYPES[c.region].some(([rt]) => rt === t))]),
+  ORDER_TYPES.map((t) => [t, CUSTOMERS.filter((c) => REGION_ORDER_TYPES[c.region].some(([rt]) => rt === t))])
 );
 const WORKERS_AT = new Map<string, string[]>(
-  LOCATIONS.map((l) => [l.id, WAREHOUSE_WORKERS.filter((w) => w.active && w.locationIds[0] === l.id).map((w) => w.name)]),
+  LOCATIONS.map((l) => [l.id, WAREHOUSE_WORKERS.filter((w) => w.active && w.locationIds[0] === l.id).map((w) => w.name)])
 );
 
 function statusGroupWeights(daysAgo: number): [keyof typeof STATUS_GROUPS, number][] {
-  if (daysAgo <= 1) return [["early", 0.6], ["late", 0.36], ["cancelled", 0.04]];
-  if (daysAgo <= 6) return [["early", 0.3], ["late", 0.4], ["closed", 0.26], ["cancelled", 0.04]];
-  if (daysAgo <= 20) return [["early", 0.08], ["late", 0.18], ["closed", 0.7], ["cancelled", 0.04]];
-  return [["early", 0.03], ["late", 0.05], ["closed", 0.88], ["cancelled", 0.04]];
+  if (daysAgo <= 1)
+    return [
+      ["early", 0.6],
+      ["late", 0.36],
+      ["cancelled", 0.04],
+    ];
+  if (daysAgo <= 6)
+    return [
+      ["early", 0.3],
+      ["late", 0.4],
+      ["closed", 0.26],
+      ["cancelled", 0.04],
+    ];
+  if (daysAgo <= 20)
+    return [
+      ["early", 0.08],
+      ["late", 0.18],
+      ["closed", 0.7],
+      ["cancelled", 0.04],
+    ];
+  return [
+    ["early", 0.03],
+    ["late", 0.05],
+    ["closed", 0.88],
+    ["cancelled", 0.04],
+  ];
 }
 
 function paymentFor(rng: Random, status: string): string {
@@ -266,8 +321,17 @@ function paymentFor(rng: Random, status: string): string {
 function truckingFor(rng: Random, type: string, early: boolean): string {
   if (early && rng.chance(0.5)) return "";
   if (type === "Will Call") return rng.chance(0.85) ? "Will Call" : "";
-  if (isDeliveryType(type)) return rng.weighted([["Delivery Order", 0.7], ["", 0.25], ["N/A", 0.05]]);
-  return rng.weighted<string>([[rng.pick(TRUCKING_COMPANIES), 0.7], [rng.pick(OTHER_TRUCKING), 0.1], ["", 0.2]]);
+  if (isDeliveryType(type))
+    return rng.weighted([
+      ["Delivery Order", 0.7],
+      ["", 0.25],
+      ["N/A", 0.05],
+    ]);
+  return rng.weighted<string>([
+    [rng.pick(TRUCKING_COMPANIES), 0.7],
+    [rng.pick(OTHER_TRUCKING), 0.1],
+    ["", 0.2],
+  ]);
 }
 
 /** Worker labels: mostly the location's own pickers, Wendy on most NY-MAIN orders, sometimes 'ALL'. */
@@ -322,7 +386,9 @@ function buildOrder(rng: Random, ctx: OrderContext, index: number) {
 
   let updatedMs = Math.min(nowMs, createdMs + Math.floor(rng.next() * Math.min(3, daysAgo + 0.2) * DAY_MS));
   const delivered = CLOSED.has(orderStatus) && isDeliveryType(orderType);
-  const deliveredMs = delivered ? Math.min(nowMs, createdMs + rng.int(1, Math.max(1, Math.min(3, daysAgo))) * DAY_MS + rng.int(0, 300) * MINUTE_MS) : null;
+  const deliveredMs = delivered
+    ? Math.min(nowMs, createdMs + rng.int(1, Math.max(1, Math.min(3, daysAgo))) * DAY_MS + rng.int(0, 300) * MINUTE_MS)
+    : null;
   if (deliveredMs) updatedMs = Math.max(updatedMs, deliveredMs);
 
   const orderLines: LineRow[] = [];
@@ -389,14 +455,32 @@ function auditFor(rng: Random, order: OrderRow, createdMs: number, nowMs: number
   const statusThen = CLOSED.has(order.orderStatus!) ? "Picking" : order.orderStatus;
   if (statusThen !== "Pending Assignment") first.push({ field: "orderStatus", before: "Pending Assignment", after: statusThen });
   if (first.length) {
-    events.push({ at: iso(firstMs), actorId: userIds.get(rep.email) ?? null, actorEmail: rep.email, actorName: rep.name, entityType: "order", entityId: order.orderNumber, action: "update", changes: first });
+    events.push({
+      at: iso(firstMs),
+      actorId: userIds.get(rep.email) ?? null,
+      actorEmail: rep.email,
+      actorName: rep.name,
+      entityType: "order",
+      entityId: order.orderNumber,
+      action: "update",
+      changes: first,
+    });
   }
   const second: s.AuditChange[] = [];
   if (order.truckingCompany) second.push({ field: "truckingCompany", before: "", after: order.truckingCompany });
   if (order.notes) second.push({ field: "notes", before: "", after: order.notes });
   if (second.length) {
     const at = Math.min(nowMs, firstMs + rng.int(30, 240) * MINUTE_MS);
-    events.push({ at: iso(at), actorId: userIds.get(LOGISTICS.email) ?? null, actorEmail: LOGISTICS.email, actorName: LOGISTICS.name, entityType: "order", entityId: order.orderNumber, action: "update", changes: second });
+    events.push({
+      at: iso(at),
+      actorId: userIds.get(LOGISTICS.email) ?? null,
+      actorEmail: LOGISTICS.email,
+      actorName: LOGISTICS.name,
+      entityType: "order",
+      entityId: order.orderNumber,
+      action: "update",
+      changes: second,
+    });
   }
   return events;
 }
@@ -439,7 +523,13 @@ async function seedOrders(insert: Insert, n: number, nowMs: number, userIds: Map
       orderRows.push(built.order);
       lineRows.push(...built.lines);
       if (CLOSED.has(built.order.orderStatus!) && built.daysAgo >= 2) {
-        candidates.push({ orderNumber: built.order.orderNumber, customer: built.customer, location: built.order.warehouseLocation!, skus: built.lines.slice(0, 3).map((l) => l.sku), createdMs: built.createdMs });
+        candidates.push({
+          orderNumber: built.order.orderNumber,
+          customer: built.customer,
+          location: built.order.warehouseLocation!,
+          skus: built.lines.slice(0, 3).map((l) => l.sku),
+          createdMs: built.createdMs,
+        });
         if (candidates.length > 1_000) candidates.splice(0, 500);
       }
     }
@@ -447,15 +537,32 @@ async function seedOrders(insert: Insert, n: number, nowMs: number, userIds: Map
     lines += await insert(s.orderLines, lineRows);
     audits += await insert(s.auditEvents, auditRows);
     if (n > ORDERS_PER_ROUND) log(`  orders ${orders}/${n}, lines ${lines}`);
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return { orders, lines, audits, candidates };
 }
 
 // ---------------------------------------------------------------- everything else
 
+const RETURN_REMARKS: Record<string, string> = {
+  approved: "Credit memo issued.",
+  declined: "Outside the 14-day return window.",
+  under_review: "Waiting for photos from the driver.",
+};
+const APPLICATION_REMARKS: Record<string, string> = {
+  Approved: "Credit check passed; Net 30 approved.",
+  Declined: "Could not verify the resale certificate.",
+  Completed: "Account created in QuickBooks.",
+};
+
 function buildReturns(candidates: ReturnCandidate[], nowMs: number) {
   const rng = createRandom(0x5eed0002);
-  const statuses = [...Array(9).fill("pending"), ...Array(6).fill("under_review"), ...Array(6).fill("approved"), ...Array(4).fill("declined")] as string[];
+  const statuses = [
+    ...Array(9).fill("pending"),
+    ...Array(6).fill("under_review"),
+    ...Array(6).fill("approved"),
+    ...Array(4).fill("declined"),
+  ] as string[];
   const requests: (typeof s.returnRequests.$inferInsert)[] = [];
   const items: (typeof s.returnItems.$inferInsert)[] = [];
   statuses.forEach((status, i) => {
@@ -476,8 +583,16 @@ function buildReturns(candidates: ReturnCandidate[], nowMs: number) {
       phone: phoneFor(customer.state, 17 * i + 3),
       location: order?.location ?? "NY-MAIN",
       submittedAt: iso(submittedMs),
-      remarks: status === "approved" ? "Credit memo issued." : status === "declined" ? "Outside the 14-day return window." : status === "under_review" ? "Waiting for photos from the driver." : "",
-      address: [{ street: customer.street, ...(customer.street2 ? { street2: customer.street2 } : {}), city: customer.city, state: customer.state, zip: customer.zip }],
+      remarks: RETURN_REMARKS[status] ?? "",
+      address: [
+        {
+          street: customer.street,
+          ...(customer.street2 ? { street2: customer.street2 } : {}),
+          city: customer.city,
+          state: customer.state,
+          zip: customer.zip,
+        },
+      ],
       productImages: [],
       defectImages: [],
       updatedAt: iso(decided ? decisionMs : submittedMs),
@@ -486,7 +601,8 @@ function buildReturns(candidates: ReturnCandidate[], nowMs: number) {
     skus.slice(0, rng.int(1, 3)).forEach((sku, position) => {
       const product = PRODUCTS.find((p) => p.sku === sku)!;
       const reason = rng.pick(RETURN_REASONS);
-      const itemStatus = status === "approved" ? (position === 2 ? "declined" : "approved") : status === "declined" ? "declined" : "pending";
+      const itemStatus =
+        status === "approved" ? (position === 2 ? "declined" : "approved") : status === "declined" ? "declined" : "pending";
       items.push({
         returnId: id,
         position,
@@ -508,7 +624,18 @@ function buildReturns(candidates: ReturnCandidate[], nowMs: number) {
 
 function buildApplications(nowMs: number) {
   const rng = createRandom(0x5eed0003);
-  const statuses = ["Pending", "Approved", "Pending", "Declined", "Completed", "Approved", "Pending", "Approved", "Completed", "Pending"] as const;
+  const statuses = [
+    "Pending",
+    "Approved",
+    "Pending",
+    "Declined",
+    "Completed",
+    "Approved",
+    "Pending",
+    "Approved",
+    "Completed",
+    "Pending",
+  ] as const;
   return APPLICANTS.map((a, i): typeof s.customerApplications.$inferInsert => {
     const status = statuses[i % statuses.length]!;
     const createdMs = nowMs - (APPLICANTS.length - i) * 2 * DAY_MS - rng.int(0, 600) * MINUTE_MS;
@@ -522,7 +649,7 @@ function buildApplications(nowMs: number) {
       ownerName: a.ownerName,
       ownerNumber: phoneFor(a.state, 43 * i + 11),
       status,
-      remarks: status === "Approved" ? "Credit check passed; Net 30 approved." : status === "Declined" ? "Could not verify the resale certificate." : status === "Completed" ? "Account created in QuickBooks." : "",
+      remarks: APPLICATION_REMARKS[status] ?? "",
       decisionDate: decided ? iso(Math.min(nowMs, createdMs + rng.int(1, 3) * DAY_MS)) : null,
       addresses: [{ street: a.street, city: a.city, state: a.state, postalCode: a.postalCode }],
       createdAt: iso(createdMs),
@@ -533,7 +660,18 @@ function buildApplications(nowMs: number) {
 
 function buildStockTransfers(nowMs: number) {
   const rng = createRandom(0x5eed0004);
-  const statuses = ["submitted", "approved", "reviewed", "submitted", "approved", "rejected", "submitted", "approved", "reviewed", "submitted"] as const;
+  const statuses = [
+    "submitted",
+    "approved",
+    "reviewed",
+    "submitted",
+    "approved",
+    "rejected",
+    "submitted",
+    "approved",
+    "reviewed",
+    "submitted",
+  ] as const;
   return statuses.map((status, i): typeof s.stockTransferReports.$inferInsert => {
     const receiving = LOCATIONS[i % LOCATIONS.length]!;
     const from = LOCATIONS[(i + 1) % LOCATIONS.length]!;
@@ -556,7 +694,11 @@ function buildStockTransfers(nowMs: number) {
       receivedBy: worker.name,
       items,
       productCondition: damaged ? "damaged" : i % 3 === 0 ? "acceptable" : "excellent",
-      notesComments: damaged ? "Two bags torn on the bottom pallet; set aside for return." : i % 4 === 0 ? "Pallets re-wrapped before putaway." : "",
+      notesComments: damaged
+        ? "Two bags torn on the bottom pallet; set aside for return."
+        : i % 4 === 0
+        ? "Pallets re-wrapped before putaway."
+        : "",
       signatureType: "type",
       signatureKey: null,
       signatureTyped: worker.name,
@@ -579,7 +721,14 @@ function buildDevanning(nowMs: number) {
       const product = bulkRice[(i * 5 + k * 2) % bulkRice.length]!;
       const pallets = rng.int(6, 20);
       const shortage = rng.chance(0.25) ? -rng.int(1, 4) : 0;
-      return { id: `p${k + 1}`, name: product.description, sku: product.sku, pallets, bags: pallets * bagsPerPallet + shortage, shortageExtraBags: shortage };
+      return {
+        id: `p${k + 1}`,
+        name: product.description,
+        sku: product.sku,
+        pallets,
+        bags: pallets * bagsPerPallet + shortage,
+        shortageExtraBags: shortage,
+      };
     });
     const totalPallets = products.reduce((sum, p) => sum + p.pallets, 0);
     const totalBags = products.reduce((sum, p) => sum + p.bags, 0);
@@ -605,9 +754,20 @@ function buildDevanning(nowMs: number) {
       },
       warehouseInfo: { warehouseStaff1: staff[i % staff.length]!.name, warehouseStaff2: staff[(i + 2) % staff.length]!.name },
       totalsCalculation: { bagsPerPallet, bagsInLastPallet, totalBagsCalculated: (totalPallets - 1) * bagsPerPallet + bagsInLastPallet },
-      containerInfo: { containerSize: i % 3 === 0 ? "20'" : "40'", containerSizeOther: "", containerCondition: [i === 4 ? "Dented" : "No damage"], containerConditionOther: "", sealIntact: "yes", sealNumber: `SL${480_000 + i * 137}` },
+      containerInfo: {
+        containerSize: i % 3 === 0 ? "20'" : "40'",
+        containerSizeOther: "",
+        containerCondition: [i === 4 ? "Dented" : "No damage"],
+        containerConditionOther: "",
+        sealIntact: "yes",
+        sealNumber: `SL${480_000 + i * 137}`,
+      },
       inventoryDetails: { damagedInventoryCount: 0, damagedInventorySKUs: "" },
-      environmentalCheck: { floorDryness: ["Dry"], pestActivity: ["None"], comments: i === 4 ? "Container wall dented near the doors; cargo dry." : "" },
+      environmentalCheck: {
+        floorDryness: ["Dry"],
+        pestActivity: ["None"],
+        comments: i === 4 ? "Container wall dented near the doors; cargo dry." : "",
+      },
       photos: { containerPhotos: [], cargoPhotos: [], damagedItemPhotos: [], overallPhotos: [] },
       status,
       submittedAt: iso(submittedMs),
@@ -622,28 +782,75 @@ function buildDevanning(nowMs: number) {
 
 async function buildPasscodes(nowMs: number, pepper: string) {
   const codes = [
-    { label: "Main floor phones", code: DOCUMENTED_PASSCODE, active: true, locations: ["NY-MAIN"], ageDays: 6, usageCount: 42, lastUsedHoursAgo: 2, expiresInHours: null },
-    { label: "All warehouses", code: "PICK-1357", active: true, locations: [], ageDays: 12, usageCount: 17, lastUsedHoursAgo: 20, expiresInHours: null },
-    { label: "Temp crew - inventory count", code: "TEMP-9090", active: false, locations: ["NJ-WH"], ageDays: 20, usageCount: 5, lastUsedHoursAgo: 400, expiresInHours: null },
+    {
+      label: "Main floor phones",
+      code: DOCUMENTED_PASSCODE,
+      active: true,
+      locations: ["NY-MAIN"],
+      ageDays: 6,
+      usageCount: 42,
+      lastUsedHoursAgo: 2,
+      expiresInHours: null,
+    },
+    {
+      label: "All warehouses",
+      code: "PICK-1357",
+      active: true,
+      locations: [],
+      ageDays: 12,
+      usageCount: 17,
+      lastUsedHoursAgo: 20,
+      expiresInHours: null,
+    },
+    {
+      label: "Temp crew - inventory count",
+      code: "TEMP-9090",
+      active: false,
+      locations: ["NJ-WH"],
+      ageDays: 20,
+      usageCount: 5,
+      lastUsedHoursAgo: 400,
+      expiresInHours: null,
+    },
     // Active and older than 30 days: the admin table shows the 'Rotate' badge on it.
-    { label: "NJ dock tablet", code: "DOCK-4821", active: true, locations: ["NJ-WH"], ageDays: 45, usageCount: 230, lastUsedHoursAgo: 5, expiresInHours: null },
-    { label: "FL seasonal crew", code: "FLSEA-7310", active: true, locations: ["FL-DIST"], ageDays: 2, usageCount: 0, lastUsedHoursAgo: null, expiresInHours: 72 },
+    {
+      label: "NJ dock tablet",
+      code: "DOCK-4821",
+      active: true,
+      locations: ["NJ-WH"],
+      ageDays: 45,
+      usageCount: 230,
+      lastUsedHoursAgo: 5,
+      expiresInHours: null,
+    },
+    {
+      label: "FL seasonal crew",
+      code: "FLSEA-7310",
+      active: true,
+      locations: ["FL-DIST"],
+      ageDays: 2,
+      usageCount: 0,
+      lastUsedHoursAgo: null,
+      expiresInHours: 72,
+    },
   ];
   return Promise.all(
-    codes.map(async (c, i): Promise<typeof s.passcodes.$inferInsert> => ({
-      id: i + 1,
-      label: c.label,
-      codeHash: await hashPasscode(c.code, pepper),
-      codeHint: c.code.slice(-2),
-      active: c.active,
-      usageCount: c.usageCount,
-      lastUsedAt: c.lastUsedHoursAgo === null ? null : iso(nowMs - c.lastUsedHoursAgo * 60 * MINUTE_MS),
-      expiresAt: c.expiresInHours === null ? null : iso(nowMs + c.expiresInHours * 60 * MINUTE_MS),
-      locations: c.locations,
-      createdBy: ADMIN.email,
-      createdAt: iso(nowMs - c.ageDays * DAY_MS),
-      updatedAt: iso(nowMs - c.ageDays * DAY_MS),
-    })),
+    codes.map(
+      async (c, i): Promise<typeof s.passcodes.$inferInsert> => ({
+        id: i + 1,
+        label: c.label,
+        codeHash: await hashPasscode(c.code, pepper),
+        codeHint: c.code.slice(-2),
+        active: c.active,
+        usageCount: c.usageCount,
+        lastUsedAt: c.lastUsedHoursAgo === null ? null : iso(nowMs - c.lastUsedHoursAgo * 60 * MINUTE_MS),
+        expiresAt: c.expiresInHours === null ? null : iso(nowMs + c.expiresInHours * 60 * MINUTE_MS),
+        locations: c.locations,
+        createdBy: ADMIN.email,
+        createdAt: iso(nowMs - c.ageDays * DAY_MS),
+        updatedAt: iso(nowMs - c.ageDays * DAY_MS),
+      })
+    )
   );
 }
 
@@ -653,7 +860,9 @@ function buildInventory(nowMs: number) {
     sku: p.sku,
     productId: productId(i),
     description: p.description,
-    quantityOnHand: (OUT_OF_STOCK_SKUS as readonly string[]).includes(p.sku) ? 0 : (LOW_STOCK[p.sku] ?? (p.bulk ? rng.int(120, 2400) : rng.int(40, 600))),
+    quantityOnHand: (OUT_OF_STOCK_SKUS as readonly string[]).includes(p.sku)
+      ? 0
+      : LOW_STOCK[p.sku] ?? (p.bulk ? rng.int(120, 2400) : rng.int(40, 600)),
     updatedAt: iso(nowMs - rng.int(1, 48) * 60 * MINUTE_MS),
   }));
 }
@@ -676,7 +885,13 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<See
   const tx = await rawClient(db).transaction("write");
   try {
     const insert = rowWriter(tx);
-    const roleRows = Object.values(ROLE_DEFINITIONS).map((r) => ({ id: r.id, name: r.name, isAdmin: r.isAdmin, createdAt: iso(nowMs - 90 * DAY_MS), updatedAt: iso(nowMs - 90 * DAY_MS) }));
+    const roleRows = Object.values(ROLE_DEFINITIONS).map((r) => ({
+      id: r.id,
+      name: r.name,
+      isAdmin: r.isAdmin,
+      createdAt: iso(nowMs - 90 * DAY_MS),
+      updatedAt: iso(nowMs - 90 * DAY_MS),
+    }));
     const grantRows = Object.values(ROLE_DEFINITIONS).flatMap((r) => r.grants.map((g) => ({ roleId: r.id, key: g.key, scope: g.scope })));
     await insert(s.roles, roleRows);
     await insert(s.roleGrants, grantRows);
@@ -695,8 +910,20 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<See
     await insert(s.users, userRows);
     const userIds = new Map(userRows.map((u) => [u.email, u.id]));
 
-    await insert(s.locations, LOCATIONS.map((l, i) => ({ id: l.id, name: l.name, groups: [...l.groups], lastSynced: iso(nowMs - (i + 1) * 3 * 60 * MINUTE_MS), updatedAt: iso(nowMs - DAY_MS) })));
-    await insert(s.warehouseWorkers, WAREHOUSE_WORKERS.map((w, i) => ({ id: i + 1, ...w, createdAt: iso(nowMs - 90 * DAY_MS), updatedAt: iso(nowMs - 30 * DAY_MS) })));
+    await insert(
+      s.locations,
+      LOCATIONS.map((l, i) => ({
+        id: l.id,
+        name: l.name,
+        groups: [...l.groups],
+        lastSynced: iso(nowMs - (i + 1) * 3 * 60 * MINUTE_MS),
+        updatedAt: iso(nowMs - DAY_MS),
+      }))
+    );
+    await insert(
+      s.warehouseWorkers,
+      WAREHOUSE_WORKERS.map((w, i) => ({ id: i + 1, ...w, createdAt: iso(nowMs - 90 * DAY_MS), updatedAt: iso(nowMs - 30 * DAY_MS) }))
+    );
     const inventory = await insert(s.inventoryItems, buildInventory(nowMs));
 
     log(`seeding ${n} orders…`);
@@ -716,9 +943,21 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<See
       // Enabled with no To: the pick list email must answer 'no email recipients' for this warehouse.
       { key: "FL-DIST", enabled: true, to: [], cc: [] },
     ];
-    await insert(s.emailRouting, routing.map((r) => ({ ...r, updatedAt: iso(nowMs - 7 * DAY_MS) })));
+    await insert(
+      s.emailRouting,
+      routing.map((r) => ({ ...r, updatedAt: iso(nowMs - 7 * DAY_MS) }))
+    );
     await insert(s.settings, [{ key: "email.defaultCc", value: [`ops-archive@${DOMAIN}`], updatedAt: iso(nowMs - 7 * DAY_MS) }]);
-    await insert(s.announcements, ANNOUNCEMENTS.map((a, i) => ({ id: i + 1, title: a.title, body: a.body, publishedAt: iso(nowMs - a.daysAgo * DAY_MS), createdBy: ADMIN.name })));
+    await insert(
+      s.announcements,
+      ANNOUNCEMENTS.map((a, i) => ({
+        id: i + 1,
+        title: a.title,
+        body: a.body,
+        publishedAt: iso(nowMs - a.daysAgo * DAY_MS),
+        createdBy: ADMIN.name,
+      }))
+    );
 
     const summary = {
       roles: roleRows.length,
@@ -755,8 +994,12 @@ export async function resetDatabase(db: Database): Promise<void> {
   const hasSequence = names.includes("sqlite_sequence");
   // Deferred foreign keys: tables empty in any order, checked once at commit when nothing is left.
   await rawClient(db).batch(
-    ["PRAGMA defer_foreign_keys = ON", ...tables.map((name) => `DELETE FROM "${name.replace(/"/g, '""')}"`), ...(hasSequence ? ["DELETE FROM sqlite_sequence"] : [])],
-    "write",
+    [
+      "PRAGMA defer_foreign_keys = ON",
+      ...tables.map((name) => `DELETE FROM "${name.replace(/"/g, '""')}"`),
+      ...(hasSequence ? ["DELETE FROM sqlite_sequence"] : []),
+    ],
+    "write"
   );
 }
 
@@ -767,7 +1010,10 @@ const CliArgs = z.object({
 });
 
 async function main() {
-  const { values } = parseArgs({ options: { orders: { type: "string" }, "if-empty": { type: "boolean" }, reset: { type: "boolean" } }, strict: true });
+  const { values } = parseArgs({
+    options: { orders: { type: "string" }, "if-empty": { type: "boolean" }, reset: { type: "boolean" } },
+    strict: true,
+  });
   const parsed = CliArgs.safeParse(values);
   if (!parsed.success) {
     console.error(`db/seed.ts: ${parsed.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("; ")}`);
@@ -797,7 +1043,11 @@ async function main() {
     });
     const { durationMs, ...counts } = summary;
     console.log(`seed: ${url} seeded in ${durationMs} ms`);
-    console.log(Object.entries(counts).map(([k, v]) => `  ${k}: ${v}`).join("\n"));
+    console.log(
+      Object.entries(counts)
+        .map(([k, v]) => `  ${k}: ${v}`)
+        .join("\n")
+    );
     console.log(`  sign in as ${SEEDED_ACCOUNTS.map((a) => a.email).join(", ")}; picklist passcode ${DOCUMENTED_PASSCODE}`);
   } finally {
     rawClient(db).close();

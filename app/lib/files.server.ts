@@ -119,7 +119,9 @@ export async function storeGenerated(
   bytes: Uint8Array,
   opts: { contentType: string } & Owner,
 ): Promise<StoredFile> {
-  const ext = GENERATED_EXTENSIONS[opts.contentType] ?? "bin";
+  const ext = GENERATED_EXTENSIONS[opts.contentType];
+  // A closed list: nothing we store may ever be served as HTML, SVG or script from our origin.
+  if (!ext) throw new Error(`storeGenerated: unsupported content type ${opts.contentType}`);
   return putAndRecord(ctx, bytes, opts.contentType, ext, opts, cleanFilename(opts.filename, `${opts.kind}.${ext}`));
 }
 
@@ -202,15 +204,14 @@ const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'"
 
 /**
  * Stored files are user content: never let a browser sniff them, run them, or give them our origin.
- * `sandbox` is left off PDFs only: Chrome refuses to start its PDF viewer in a sandboxed document, and
- * PDF scripts run inside the viewer, not with our origin (docs/decisions/003-files.md).
+ * PDFs get the policy without `sandbox`: Chromium ignores it on PDFs (the viewer keeps our origin either
+ * way) and WebKit has been seen blanking sandboxed PDFs; see docs/decisions/003-files.md.
  */
 export function fileSecurityHeaders(contentType: string): Record<string, string> {
-  const pdf = contentType === "application/pdf";
   return {
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "private, max-age=300",
-    "Content-Security-Policy": pdf ? `${FILE_CSP}; object-src 'self'` : `${FILE_CSP}; sandbox`,
+    "Content-Security-Policy": contentType === "application/pdf" ? FILE_CSP : `${FILE_CSP}; sandbox`,
     "Referrer-Policy": "no-referrer",
   };
 }

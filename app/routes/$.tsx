@@ -1,5 +1,5 @@
 // Any path no other route claims: '404 Not Found' for everyone, signed in or not (spec 002 section 2).
-import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { describeRouteError, ErrorPage } from "~/components/shell/error-page";
 import { PublicHeader } from "~/components/shell/public-header";
@@ -11,7 +11,7 @@ export const policy = policies.public;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await authorize(request, context, policy);
   // The header offers Log In only to visitors who are not signed in.
-  throw data({ signedIn: viewer !== null }, { status: 404, statusText: "Not Found" });
+  throw Response.json({ signedIn: viewer !== null }, { status: 404, statusText: "Not Found" });
 }
 
 export default function NotFound() {

@@ -86,8 +86,9 @@ export default function Home() {
         ) : null}
       </section>
 
-      <KpiTiles tiles={data.kpis} />
+      {/* Spec 000 order: search and module cards, then the KPI tiles. */}
       <ModuleSearch cards={data.cards} />
+      <KpiTiles tiles={data.kpis} />
       {data.activity.length || data.announcements.length || data.kpis.length ? (
         <ActivityPanels activity={data.activity} announcements={data.announcements} now={data.now} />
       ) : null}

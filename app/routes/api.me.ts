@@ -1,6 +1,7 @@
 // GET /api/me: the signed-in profile (grants, isAdmin, roleId and session fields).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { authorize, policies } from "~/lib/guard.server";
+import { policies } from "~/domain/access/policy";
+import { authorize } from "~/lib/guard.server";
 import { ok } from "~/lib/http.server";
 import { profileOf } from "~/services/auth.server";
 

@@ -1,7 +1,8 @@
 // POST /api/picklist/passcode/login {code}: an 8-hour picking session on this device, rate limited.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { authorize, policies } from "~/lib/guard.server";
+import { policies } from "~/domain/access/policy";
+import { authorize } from "~/lib/guard.server";
 import { jsonError, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
 import { clientKey, loginWithPasscode } from "~/services/auth.server";
 

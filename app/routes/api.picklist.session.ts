@@ -1,6 +1,7 @@
 // GET /api/picklist/session: whether this device holds a picklist passcode session, and its warehouses.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { authorize, getPasscodeViewer, policies } from "~/lib/guard.server";
+import { policies } from "~/domain/access/policy";
+import { authorize, getPasscodeViewer } from "~/lib/guard.server";
 
 export const policy = policies.public;
 

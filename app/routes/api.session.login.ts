@@ -2,7 +2,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { IdentityError, verifyGoogleIdToken } from "~/lib/google.server";
-import { authorize, policies } from "~/lib/guard.server";
+import { policies } from "~/domain/access/policy";
+import { authorize } from "~/lib/guard.server";
 import { fail, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
 import { signInStaff } from "~/services/auth.server";
 

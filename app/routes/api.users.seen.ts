@@ -1,7 +1,8 @@
 // POST /api/users/seen: records that the signed-in member was seen (name and picture refreshed).
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { authorize, policies } from "~/lib/guard.server";
+import { policies } from "~/domain/access/policy";
+import { authorize } from "~/lib/guard.server";
 import { methodNotAllowed, ok, parseJsonBody } from "~/lib/http.server";
 import { markSeen } from "~/services/auth.server";
 
@@ -13,7 +14,8 @@ const body = z.looseObject({
   picture: z.string().url().max(2000).nullish(),
 });
 
-export async function loader() {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await authorize(request, context, policy);
   methodNotAllowed(["POST"]);
 }
 

@@ -4,7 +4,8 @@ import { redirect } from "@remix-run/cloudflare";
 import { postLoginCookie } from "~/lib/post-login.server";
 import { safeRedirectTarget } from "~/domain/access/redirect";
 import { googleAuthenticator } from "~/lib/google.server";
-import { authorize, policies } from "~/lib/guard.server";
+import { policies } from "~/domain/access/policy";
+import { authorize } from "~/lib/guard.server";
 
 export const policy = policies.public;
 
@@ -14,8 +15,9 @@ export async function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await authorize(request, context, policy);
-  const form = await request.clone().formData();
-  const target = safeRedirectTarget(String(form.get("redirectTo") ?? "/"));
+  // A body that is not a form (a stray JSON call) simply lands on the home page afterwards.
+  const form = await request.clone().formData().catch(() => null);
+  const target = safeRedirectTarget(String(form?.get("redirectTo") ?? "/"));
   try {
     await googleAuthenticator(context.app.env).authenticate("google", request);
   } catch (thrown) {

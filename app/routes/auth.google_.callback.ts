@@ -1,7 +1,8 @@
 // GET /auth/google/callback: completes the code flow, checks the company identity, opens a server session.
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { googleAuthenticator, IdentityError } from "~/lib/google.server";
-import { authorize, policies } from "~/lib/guard.server";
+import { policies } from "~/domain/access/policy";
+import { authorize } from "~/lib/guard.server";
 import { clearPostLogin, readPostLogin } from "~/lib/post-login.server";
 import { signInStaff } from "~/services/auth.server";
 

@@ -1,6 +1,7 @@
 // POST /logout: ends the staff session (and the device's passcode session) and returns to /login.
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { authorize, policies } from "~/lib/guard.server";
+import { policies } from "~/domain/access/policy";
+import { authorize } from "~/lib/guard.server";
 import { destroySession, PASSCODE_COOKIE, STAFF_COOKIE } from "~/lib/session.server";
 
 export const policy = policies.public;

@@ -14,7 +14,7 @@ import type { Viewer } from "~/lib/session.server";
 /** Rows per insert statement: 15 columns × 400 rows stays far below SQLite's bound-variable limit. */
 const INSERT_CHUNK = 400;
 /** The panel shows at most this many tasks of each kind (actionable / not): enough to act on, small on a phone. */
-export const TASK_LIST_LIMIT = 200;
+export const TASK_LIST_LIMIT = 100;
 export const ALERT_LIST_LIMIT = 50;
 
 const lowerStatus = sql`lower(trim(${orders.orderStatus}))`;
@@ -162,7 +162,6 @@ export async function listTasksFor(ctx: Ctx, viewer: Viewer): Promise<TaskCenter
     salesRep: tasks.salesRep,
     orderDate: tasks.orderDate,
     daysSinceOrder: tasks.daysSinceOrder,
-    builtAt: tasks.builtAt,
     readAt: notificationReads.readAt,
   };
   const taskQuery = (actionable: boolean) =>
@@ -215,7 +214,8 @@ export async function listTasksFor(ctx: Ctx, viewer: Viewer): Promise<TaskCenter
   const taskItems: TaskItem[] = [...actionable, ...passive].map((t) => ({
     id: `task:${t.id}`,
     isTask: true,
-    timestamp: t.builtAt,
+    // A task's age is its order's age ('10d ago'); when the cron last built it means nothing to anyone.
+    timestamp: t.orderDate,
     read: t.readAt !== null,
     type: t.type,
     title: t.title,

@@ -23,7 +23,7 @@ function DesktopLink({ item, pathname }: { item: NavItem; pathname: string }) {
       end={item.to === "/"}
       aria-current={active ? "page" : undefined}
       className={cn(
-        "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold whitespace-nowrap",
+        "inline-flex min-h-11 items-center rounded-lg px-2.5 text-sm font-semibold whitespace-nowrap",
         active ? "bg-brand-100 text-brand-900" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
       )}
     >
@@ -74,31 +74,32 @@ export function AppHeader({ viewer, nav }: { viewer: ShellViewer; nav: NavItem[]
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 px-3 sm:px-4">
-        <div className="flex h-16 items-center gap-1">
+      <div className="mx-auto flex max-w-7xl items-center gap-x-2 px-3 sm:px-4 md:flex-wrap">
+        <div className="flex h-16 min-w-0 items-center gap-1">
           <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
             <Menu className="size-6" aria-hidden="true" />
           </Button>
           <Brand />
         </div>
 
+        {/* One row only from 2xl: below that the links get their own row rather than scroll out of sight. */}
         <nav
           aria-label="Main"
-          className="order-last -mx-1 hidden w-full gap-1 overflow-x-auto pb-2 md:flex xl:order-none xl:mx-0 xl:w-auto xl:flex-1 xl:pb-0"
+          className="order-last -mx-1 hidden w-full gap-0.5 overflow-x-auto pb-2 md:flex 2xl:order-none 2xl:mx-0 2xl:w-auto 2xl:min-w-0 2xl:flex-1 2xl:pb-0"
         >
           {nav.map((item) => (
             <DesktopLink key={item.id} item={item} pathname={pathname} />
           ))}
         </nav>
 
-        <div className="ml-auto flex h-16 items-center gap-1 sm:gap-2">
+        <div className="ml-auto flex h-16 items-center gap-1 sm:gap-1.5">
           {viewer.isPasscode ? (
             <span className="hidden sm:inline-flex">
               <PasscodeBadge />
             </span>
           ) : null}
           {viewer.canRequestHelp ? (
-            <Button variant="danger" size="md" className="px-3" onClick={() => setHelpOpen(true)}>
+            <Button variant="danger" size="md" className="px-2.5 sm:px-3" onClick={() => setHelpOpen(true)}>
               <LifeBuoy className="size-5" aria-hidden="true" />
               Help
             </Button>
@@ -106,7 +107,7 @@ export function AppHeader({ viewer, nav }: { viewer: ShellViewer; nav: NavItem[]
           {viewer.canSeeTasks ? <TaskCenter /> : null}
           <span className="hidden items-center gap-2 md:inline-flex" title={`${viewer.name} · ${viewer.roleLabel}`}>
             <UserAvatar name={viewer.name} picture={viewer.picture} />
-            <span className="hidden max-w-40 truncate text-sm font-semibold text-slate-800 2xl:inline">{viewer.name}</span>
+            <span className="hidden max-w-40 truncate text-sm font-semibold text-slate-800 lg:inline">{viewer.name}</span>
           </span>
           <LogoutButton className="hidden md:block" />
         </div>

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 export function LogoutButton({ className }: { className?: string }) {
   return (
     <Form method="post" action="/logout" className={className}>
-      <Button type="submit" variant="outline" className="w-full">
+      <Button type="submit" variant="outline" className="w-full px-3">
         <LogOut className="size-5" aria-hidden="true" />
         Log Out
       </Button>

@@ -128,14 +128,14 @@ export function TaskCenter() {
           </span>
         ) : null}
       </button>
-      <Sheet open={open} onClose={() => setOpen(false)} title="Task Center" side="right" className="w-full max-w-md">
-        <div className="flex items-center justify-end gap-2 px-4 pt-2">
-          <Button variant="ghost" size="sm" onClick={onMarkAllRead}>
-            <CheckCheck className="size-4" aria-hidden="true" />
+      <Sheet open={open} onClose={() => setOpen(false)} title="Task Center" side="right" size="md">
+        <div className="flex flex-wrap items-center justify-end gap-1 px-4 pt-2">
+          <Button variant="ghost" size="sm" className="px-2" onClick={onMarkAllRead}>
+            <CheckCheck className="hidden size-4 sm:block" aria-hidden="true" />
             Mark all read
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => onClear(tab === "alerts" ? "alerts" : "tasks")}>
-            <Eraser className="size-4" aria-hidden="true" />
+          <Button variant="ghost" size="sm" className="px-2" onClick={() => onClear(tab === "alerts" ? "alerts" : "tasks")}>
+            <Eraser className="hidden size-4 sm:block" aria-hidden="true" />
             {tab === "alerts" ? "Clear completed" : "Clear completed tasks"}
           </Button>
         </div>
@@ -145,9 +145,9 @@ export function TaskCenter() {
           value={tab}
           onChange={setTab}
           tabs={[
-            { key: "urgent", label: `Urgent (${urgent.length})` },
-            { key: "all", label: `All Tasks (${data.tasks.length})` },
-            { key: "alerts", label: `Alerts (${alerts.length})` },
+            { key: "urgent", label: <TabLabel text="Urgent" count={urgent.length} /> },
+            { key: "all", label: <TabLabel text="All Tasks" count={data.tasks.length} /> },
+            { key: "alerts", label: <TabLabel text="Alerts" count={alerts.length} /> },
           ]}
         >
           {list.length === 0 ? (
@@ -158,7 +158,7 @@ export function TaskCenter() {
                 item.isTask ? (
                   <li key={item.id}>
                     <button type="button" onClick={() => openTask(item)} className="w-full text-left hover:bg-slate-50">
-                      <ItemRow item={item} now={now} detail={`${item.customerName} · ${item.orderStatus} · ${item.daysSinceOrder}d`} />
+                      <ItemRow item={item} now={now} detail={[item.customerName, item.orderStatus].filter(Boolean).join(" · ")} />
                     </button>
                   </li>
                 ) : (
@@ -186,6 +186,15 @@ export function TaskCenter() {
   );
 }
 
+function TabLabel({ text, count }: { text: string; count: number }) {
+  return (
+    <span className="inline-flex items-center gap-1 whitespace-nowrap">
+      {text}
+      <span className="rounded-full bg-slate-100 px-1.5 text-xs font-bold text-slate-700">{count}</span>
+    </span>
+  );
+}
+
 function ItemRow({ item, now, detail }: { item: TaskItem | AlertItem; now: Date; detail?: string }) {
   return (
     <div className="flex gap-3 py-3 pr-1">
@@ -195,13 +204,13 @@ function ItemRow({ item, now, detail }: { item: TaskItem | AlertItem; now: Date;
           <p className={cn("text-sm text-slate-900", item.read ? "font-medium" : "font-bold")}>
             {!item.read ? <span className="sr-only">Unread: </span> : null}
             {item.title}
-            {item.orderNumber ? <span className="font-normal text-slate-600"> · #{item.orderNumber}</span> : null}
           </p>
           <Badge tone={PRIORITY_TONE[item.priority]}>{item.priority}</Badge>
         </div>
         <p className="mt-0.5 text-sm text-slate-700">{item.message}</p>
-        <p className="mt-1 text-xs text-slate-500">
-          {detail ? `${detail} · ` : ""}
+        <p className="mt-1 text-xs text-slate-600">
+          {[item.orderNumber ? `#${item.orderNumber}` : null, detail].filter(Boolean).join(" · ")}
+          {item.orderNumber || detail ? " · " : ""}
           <time dateTime={item.timestamp} suppressHydrationWarning>
             {relativeTime(item.timestamp, now)}
           </time>

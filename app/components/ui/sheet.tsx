@@ -3,8 +3,16 @@ import type { ReactNode } from "react";
 import { cn } from "./cn";
 import { NativeDialog } from "./dialog";
 
+const WIDTHS = {
+  /** Navigation drawers: most of a phone's width, never wider than 20 rem. */
+  sm: "w-[85vw] max-w-xs",
+  /** Panels with content (Task Center): the whole phone, 28 rem on larger screens. */
+  md: "w-full max-w-md",
+} as const;
+
 export function Sheet({
   side = "left",
+  size = "sm",
   className,
   ...props
 }: {
@@ -13,6 +21,7 @@ export function Sheet({
   title: string;
   hideTitle?: boolean;
   side?: "left" | "right";
+  size?: keyof typeof WIDTHS;
   className?: string;
   children?: ReactNode;
 }) {
@@ -20,7 +29,8 @@ export function Sheet({
     <NativeDialog
       {...props}
       className={cn(
-        "fixed inset-y-0 m-0 h-dvh max-h-none w-[85vw] max-w-xs overflow-y-auto",
+        "fixed inset-y-0 m-0 h-dvh max-h-none overflow-y-auto",
+        WIDTHS[size],
         side === "left" ? "left-0 right-auto" : "right-0 left-auto",
         className,
       )}
