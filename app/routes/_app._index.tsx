@@ -62,7 +62,8 @@ export default function Home() {
       <section className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl" suppressHydrationWarning>
-            {hello}, {firstName(data.name, data.email)}
+            {/* A passcode session is named after its warehouse phone, not a person: show the whole label. */}
+            {hello}, {data.roleLabel === "Passcode Session" ? data.name : firstName(data.name, data.email)}
           </h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-700">
             <span>Signed in as</span>

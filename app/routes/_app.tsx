@@ -17,14 +17,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await authorize(request, context, policy);
   const shell = shellViewer(viewer);
   return {
+    now: context.app.now().toISOString(),
     viewer: shell,
     nav: navItems({ roleId: shell.roleId, isAdmin: shell.isAdmin, grants: shell.grants, email: shell.email }),
   };
 }
 
 export default function AppLayout() {
-  const { viewer, nav } = useLoaderData<typeof loader>();
-  useSessionWatch(viewer.sessionExp);
+  const { viewer, nav, now } = useLoaderData<typeof loader>();
+  useSessionWatch(viewer.sessionExp, now);
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">

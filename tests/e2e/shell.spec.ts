@@ -33,15 +33,21 @@ for (const role of Object.keys(ACCOUNTS) as RoleName[]) {
     await signIn(page, role);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { level: 1, name: /^Good (morning|afternoon|evening)/ })).toBeVisible();
-    await expect(page.getByText(LABELS[role], { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("main").getByText(LABELS[role], { exact: true })).toBeVisible();
 
     await openNav(page);
-    const nav = page.getByRole("navigation", { name: /main/i });
+    // Desktop: one 'Main' navigation bar; phone: the drawer, with 'Main' (first four links) and 'Management'.
+    const nav = isPhone(page) ? page.getByRole("dialog", { name: "Menu" }) : page.getByRole("navigation", { name: /main/i });
     for (const name of NAV[role].shown) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     for (const name of NAV[role].hidden) await expect(nav.getByRole("link", { name, exact: true })).toHaveCount(0);
     if (isPhone(page)) {
-      await expect(page.getByText("Main", { exact: true })).toBeVisible();
+      const main = nav.getByRole("navigation", { name: "Main" }).getByRole("link");
+      const MAIN = ["Home", "Order Tracking", "Return Forms", "Customer Applications"];
+      await expect(main).toHaveText(NAV[role].shown.filter((n) => MAIN.includes(n)));
+      const rest = NAV[role].shown.filter((n) => !MAIN.includes(n));
+      if (rest.length) await expect(nav.getByRole("navigation", { name: "Management" }).getByRole("link")).toHaveText(rest);
       await page.keyboard.press("Escape");
+      await expect(nav).toBeHidden();
     }
 
     const help = page.getByRole("button", { name: "Help", exact: true });
@@ -67,7 +73,7 @@ test("module search filters cards and Enter opens the single match", async ({ pa
   const search = page.getByRole("searchbox", { name: /search modules/i });
   await search.fill("zzz-nothing");
   await expect(page.getByText("No modules found")).toBeVisible();
-  await search.fill("payment");
+  await search.fill("payment-tracking");
   await expect(page.getByText(/Found 1 module\(s\) matching/)).toBeVisible();
   await search.press("Enter");
   await expect(page).toHaveURL(/\/payment-tracking$/);

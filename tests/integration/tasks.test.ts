@@ -218,7 +218,7 @@ describe("/api/tasks routes", () => {
 
     const cookie = await staffCookie(ctx.app, "logistics@goldengrain.test");
     const res = (await tasksLoader({ request: request("/api/tasks", { cookie }), context: ctx, params: {} })) as Response;
-    const body = await res.json();
+    const body = (await res.json()) as { success: boolean; data: { tasks: unknown[] } };
     expect(body.success).toBe(true);
     expect(Object.keys(body.data).sort()).toEqual(["alerts", "tasks", "unread"]);
     expect(body.data.tasks).toHaveLength(6);
@@ -232,7 +232,7 @@ describe("/api/tasks routes", () => {
 
     const clear = (await clearAction({ request: request("/api/tasks/clear-completed", { method: "POST", cookie, json: { target: "tasks" } }), context: ctx, params: {} })) as Response;
     expect(clear.status).toBe(200);
-    expect((await clear.json()).success).toBe(true);
+    expect(((await clear.json()) as { success: boolean }).success).toBe(true);
 
     const bad = (await settle(() =>
       clearAction({ request: request("/api/tasks/clear-completed", { method: "POST", cookie, json: { target: "everything" } }), context: ctx, params: {} }),

@@ -32,6 +32,16 @@ function DesktopLink({ item, pathname }: { item: NavItem; pathname: string }) {
   );
 }
 
+/**
+ * The links share the brand's row once they fit there; until then they get a row of their own rather
+ * than scroll out of sight (7 links need about 1,536 px beside the brand and the user controls).
+ */
+function singleRowFrom(links: number): string {
+  if (links <= 3) return "md:order-none md:mx-0 md:w-auto md:min-w-0 md:flex-1 md:pb-0";
+  if (links <= 5) return "xl:order-none xl:mx-0 xl:w-auto xl:min-w-0 xl:flex-1 xl:pb-0";
+  return "2xl:order-none 2xl:mx-0 2xl:w-auto 2xl:min-w-0 2xl:flex-1 2xl:pb-0";
+}
+
 function DrawerSection({ title, items, pathname }: { title: string; items: NavItem[]; pathname: string }) {
   if (!items.length) return null;
   return (
@@ -82,10 +92,9 @@ export function AppHeader({ viewer, nav }: { viewer: ShellViewer; nav: NavItem[]
           <Brand />
         </div>
 
-        {/* One row only from 2xl: below that the links get their own row rather than scroll out of sight. */}
         <nav
           aria-label="Main"
-          className="order-last -mx-1 hidden w-full gap-0.5 overflow-x-auto pb-2 md:flex 2xl:order-none 2xl:mx-0 2xl:w-auto 2xl:min-w-0 2xl:flex-1 2xl:pb-0"
+          className={cn("order-last -mx-1 hidden w-full gap-0.5 overflow-x-auto pb-2 md:flex", singleRowFrom(nav.length))}
         >
           {nav.map((item) => (
             <DesktopLink key={item.id} item={item} pathname={pathname} />
@@ -93,11 +102,7 @@ export function AppHeader({ viewer, nav }: { viewer: ShellViewer; nav: NavItem[]
         </nav>
 
         <div className="ml-auto flex h-16 items-center gap-1 sm:gap-1.5">
-          {viewer.isPasscode ? (
-            <span className="hidden sm:inline-flex">
-              <PasscodeBadge />
-            </span>
-          ) : null}
+          {viewer.isPasscode ? <PasscodeBadge /> : null}
           {viewer.canRequestHelp ? (
             <Button variant="danger" size="md" className="px-2.5 sm:px-3" onClick={() => setHelpOpen(true)}>
               <LifeBuoy className="size-5" aria-hidden="true" />

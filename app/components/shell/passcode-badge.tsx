@@ -4,8 +4,8 @@ import { Badge } from "~/components/ui/badge";
 
 export function PasscodeBadge() {
   return (
-    <Badge tone="amber" className="gap-1 py-1 text-sm">
-      <KeyRound className="size-4" aria-hidden="true" />
+    <Badge tone="amber" className="gap-1 py-1 sm:text-sm">
+      <KeyRound className="hidden size-4 sm:block" aria-hidden="true" />
       Passcode Session
     </Badge>
   );

@@ -8,8 +8,8 @@ export function KpiTiles({ tiles }: { tiles: KpiTile[] }) {
   if (!tiles.length) return null;
   return (
     <section aria-label="Key figures">
-      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {tiles.map((tile) => {
+      <ul className={cn("grid grid-cols-2 gap-3", tiles.length === 4 ? "lg:grid-cols-4" : "sm:grid-cols-3")}>
+        {tiles.map((tile, i) => {
           const body = (
             <>
               <span className="block text-sm font-semibold text-slate-700">{tile.label}</span>
@@ -23,7 +23,8 @@ export function KpiTiles({ tiles }: { tiles: KpiTile[] }) {
             tile.value > 0 ? "border-amber-300 bg-amber-50" : "border-slate-200",
           );
           return (
-            <li key={tile.id}>
+            // Three tiles on a phone: the odd one out takes the whole row instead of leaving a hole.
+            <li key={tile.id} className={tiles.length === 3 && i === 2 ? "col-span-2 sm:col-span-1" : undefined}>
               {tile.to ? (
                 <Link to={tile.to} className={cn(box, "hover:border-brand-400")}>
                   {body}
