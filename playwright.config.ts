@@ -6,7 +6,8 @@ export const E2E = {
   appPort: process.env.E2E_APP_PORT ?? "5180",
   standinsPort: process.env.E2E_STANDINS_PORT ?? "4020",
   partyPort: process.env.E2E_PARTY_PORT ?? "2020",
-  databaseUrl: "file:.data/e2e.db",
+  databaseUrl: process.env.E2E_DATABASE_URL ?? "file:.data/e2e.db",
+  standinsDir: process.env.E2E_STANDINS_DIR ?? ".data/e2e-standins",
 };
 const baseURL = `http://127.0.0.1:${E2E.appPort}`;
 
@@ -58,7 +59,8 @@ export default defineConfig({
       DATABASE_URL: E2E.databaseUrl,
       ENVIRONMENT: "test",
       SEED_ORDERS: "400",
-      STANDINS_DATA_DIR: ".data/e2e-standins",
+      STANDINS_DATA_DIR: E2E.standinsDir,
+      VITE_CACHE_DIR: process.env.VITE_CACHE_DIR ?? "node_modules/.vite",
     },
   },
 });

@@ -7,6 +7,8 @@ import { remixConfig } from "./remix.config";
 import { getDevLoadContext } from "./config/dev-context";
 
 export default defineConfig({
+  // Separate caches let several dev servers (parallel e2e runs) start at once without clashing.
+  cacheDir: process.env.VITE_CACHE_DIR ?? "node_modules/.vite",
   server: { host: "127.0.0.1", strictPort: true },
   plugins: [
     cloudflareDevProxyVitePlugin({ getLoadContext: getDevLoadContext, persist: { path: ".wrangler/state/v3" } }),

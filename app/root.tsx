@@ -22,7 +22,7 @@ export const meta: MetaFunction = () => [
 ];
 
 /** Toasts disappear after 2.5 s (spec 000). */
-export const TOAST_DURATION_MS = 2500;
+const TOAST_DURATION_MS = 2500;
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

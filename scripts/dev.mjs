@@ -63,6 +63,6 @@ process.on("SIGTERM", () => shutdown(0));
 
 run("standins", bin("tsx"), ["stand-ins/server.ts"]);
 const partySecret = env.PARTY_TOKEN_SECRET ?? "dev-party-token-secret-00000001";
-run("party", bin("partykit"), ["dev", "--port", partyPort, "--var", `PARTY_TOKEN_SECRET=${partySecret}`]);
+run("party", bin("partykit"), ["dev", "--port", partyPort, "--disable-request-cf-fetch", "--no-hotkeys", "--var", `PARTY_TOKEN_SECRET=${partySecret}`]);
 run("app", bin("remix"), ["vite:dev", "--host", "127.0.0.1", "--port", appPort, "--strictPort"]);
 console.log(`\n  Golden Grain Ops → http://127.0.0.1:${appPort}  (stand-ins :${standinsPort}, party :${partyPort})\n`);

@@ -46,6 +46,12 @@ function stage(name, cmd, args, counts) {
 stage("unit", bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"], () =>
   vitestCounts("test-results/vitest.json"),
 );
+// The workerd stage also runs the built Worker end to end, so build it first.
+if (want("workers")) {
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit", env });
+  if (build.status !== 0) stagesFailed.push("build");
+  env.REQUIRE_WORKER_BUILD = "1";
+}
 stage("workers", bin("vitest"), ["run", "--config", "vitest.workers.config.ts", "--reporter=default", "--reporter=json", "--outputFile=test-results/workers.json"], () =>
   vitestCounts("test-results/workers.json"),
 );

@@ -2,6 +2,7 @@
 import { and, eq, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { notifications, orders } from "../../db/schema";
+import { HELP_NOTE_MAX, helpMessage } from "~/domain/shell/help";
 import type { AppContext } from "~/lib/context.server";
 import { IMAGES, storeUpload } from "~/lib/files.server";
 import { fail, parseJsonBody, validationFailure } from "~/lib/http.server";
@@ -9,16 +10,8 @@ import type { Viewer } from "~/lib/session.server";
 import { orderScopeFor } from "./tasks.server";
 
 export const HELP_AUDIENCE_GRANT = "help:receive";
-export const HELP_NOTE_MAX = 2000;
 
 export type HelpInput = { note?: string | null; image?: File | Blob | null; order?: { id: number; orderNumber: string } | null };
-
-export function helpMessage(driverName: string, note: string | null | undefined, orderNumber: string | null | undefined): string {
-  const who = driverName.trim() || "A driver";
-  const where = orderNumber ? ` with order ${orderNumber}` : "";
-  const text = note?.trim();
-  return `${who} needs help${where}.${text ? ` Note: ${text}` : ""}`;
-}
 
 const noteField = z
   .string()

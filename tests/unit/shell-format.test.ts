@@ -111,3 +111,37 @@ describe("describeAuditEvent", () => {
     expect(humanizeField("order_type")).toBe("order type");
   });
 });
+
+describe("route error pages", async () => {
+  const { describeRouteError } = await import("~/components/shell/error-page");
+  it.each<[string, unknown, boolean, { code: string; title: string; message: string }]>([
+    ["a 404 response", { status: 404, data: null }, true, { code: "404", title: "404 Not Found", message: "The page you are looking for does not exist." }],
+    ["a 403 with the guard's text", { status: 403, data: "You do not have access to this page." }, true, { code: "403", title: "Access denied", message: "You do not have access to this page." }],
+    ["a 403 with a JSON error", { status: 403, data: { success: false, error: "Not authorized for this order" } }, true, { code: "403", title: "Access denied", message: "Not authorized for this order" }],
+    ["a 409 response", { status: 409, statusText: "Conflict", data: { error: "Stale" } }, true, { code: "409", title: "Unexpected Application Error!", message: "409 Conflict — Stale" }],
+    ["a thrown Error", new Error("boom"), false, { code: "500", title: "Unexpected Application Error!", message: "boom" }],
+  ])("%s", (_label, error, isResponse, expected) => {
+    expect(describeRouteError(error, isResponse)).toEqual(expected);
+  });
+});
+
+describe("Need Help", async () => {
+  const { helpEndpoint, helpMessage } = await import("~/domain/shell/help");
+  it.each<[string | number | null | undefined, string]>([
+    [null, "/api/delivery/unknown/issue-photo"],
+    [undefined, "/api/delivery/unknown/issue-photo"],
+    ["  ", "/api/delivery/unknown/issue-photo"],
+    [42, "/api/delivery/42/need-help"],
+    ["SO 1/2", "/api/delivery/SO%201%2F2/need-help"],
+  ])("endpoint for order %j → %s", (orderId, expected) => {
+    expect(helpEndpoint(orderId)).toBe(expected);
+  });
+
+  it.each<[string, string | null, string | null, string]>([
+    ["Dan Driver", null, null, "Dan Driver needs help."],
+    ["Dan Driver", "  gate locked ", "SO-1", "Dan Driver needs help with order SO-1. Note: gate locked"],
+    ["", "", null, "A driver needs help."],
+  ])("message (%j, %j, %j)", (name, note, order, expected) => {
+    expect(helpMessage(name, note, order)).toBe(expected);
+  });
+});

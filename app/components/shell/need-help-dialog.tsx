@@ -5,18 +5,11 @@ import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { Textarea } from "~/components/ui/textarea";
-
-export const HELP_NOTE_MAX = 2000;
-
-/** Where the request goes: the order's need-help call, or the no-order photo call (spec 000 section 7). */
-export function helpEndpoint(orderId: string | number | null | undefined): string {
-  return orderId === null || orderId === undefined || orderId === ""
-    ? "/api/delivery/unknown/issue-photo"
-    : `/api/delivery/${encodeURIComponent(String(orderId))}/need-help`;
-}
+import { HELP_NOTE_MAX, helpEndpoint, UNKNOWN_ORDER_HELP_PATH } from "~/domain/shell/help";
 
 async function sendHelp(orderId: string | number | null | undefined, note: string, image: File | null): Promise<string | null> {
-  const withOrder = helpEndpoint(orderId) !== "/api/delivery/unknown/issue-photo";
+  const endpoint = helpEndpoint(orderId);
+  const withOrder = endpoint !== UNKNOWN_ORDER_HELP_PATH;
   let body: BodyInit;
   const headers: HeadersInit = {};
   if (withOrder && !image) {
@@ -29,7 +22,7 @@ async function sendHelp(orderId: string | number | null | undefined, note: strin
     form.append("note", note);
     body = form;
   }
-  const res = await fetch(helpEndpoint(orderId), { method: "POST", body, headers, credentials: "same-origin" });
+  const res = await fetch(endpoint, { method: "POST", body, headers, credentials: "same-origin" });
   const json = (await res.json().catch(() => null)) as { success?: boolean; error?: string } | null;
   if (res.ok && json?.success) return null;
   return json?.error || "Failed";

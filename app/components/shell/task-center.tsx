@@ -56,7 +56,7 @@ function useTaskCenter() {
       if (!json.success || !json.data) throw new Error("bad response");
       setData(json.data);
       setConnectionError(null);
-    } catch (error) {
+    } catch {
       if (controller.signal.aborted) return;
       // A failed poll becomes an alert instead of breaking the page (spec 000 section 8).
       setConnectionError(connectionErrorAlert(new Date()));

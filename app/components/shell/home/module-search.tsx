@@ -47,10 +47,10 @@ export function ModuleSearch({ cards }: { cards: ModuleCard[] }) {
           }}
         />
       </div>
-      <p id={`${id}-summary`} aria-live="polite" className="mt-2 min-h-5 text-sm text-slate-600">
+      <p id={`${id}-summary`} aria-live="polite" className="mt-1 min-h-5 text-sm text-slate-600">
         {summary ?? ""}
       </p>
-      <ul className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-1 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {matches.map((card) => {
           const Icon = ICONS[card.id] ?? ClipboardList;
           return (

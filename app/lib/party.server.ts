@@ -1,0 +1,40 @@
+// The app's side of the picking rooms: short-lived room tokens for clients, and telling a room what the
+// server saved (the database stays the source of truth; the room only relays).
+import { signRoomToken } from "../../party/token";
+import type { AppContext } from "./context.server";
+
+export const ROOM_TOKEN_TTL_SECONDS = 15 * 60;
+
+export function roomName(orderNumber: string) {
+  return orderNumber.trim().toUpperCase();
+}
+
+function partyBase(ctx: AppContext) {
+  const host = ctx.env.PARTYKIT_HOST;
+  const local = host.startsWith("127.") || host.startsWith("localhost");
+  return { http: `${local ? "http" : "https"}://${host}`, ws: `${local ? "ws" : "wss"}://${host}` };
+}
+
+/** A token for one order's room, and where to connect (partysocket host + room). */
+export async function roomAccess(ctx: AppContext, orderNumber: string, who: { sub: string; name: string }) {
+  const room = roomName(orderNumber);
+  const exp = Math.floor(ctx.now().getTime() / 1000) + ROOM_TOKEN_TTL_SECONDS;
+  const token = await signRoomToken(ctx.env.PARTY_TOKEN_SECRET, { room, sub: who.sub, name: who.name, exp });
+  return { host: ctx.env.PARTYKIT_HOST, room, party: "main", token, expiresAt: new Date(exp * 1000).toISOString() };
+}
+
+/** Best effort: a room that is down must never fail a save the database already accepted. */
+export async function notifyRoomSaved(ctx: AppContext, orderNumber: string, saved: Record<string, unknown>): Promise<void> {
+  const url = `${partyBase(ctx).http}/parties/main/${encodeURIComponent(roomName(orderNumber))}`;
+  try {
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ctx.env.PARTY_TOKEN_SECRET}`, "content-type": "application/json" },
+      body: JSON.stringify({ type: "saved", saved }),
+      signal: AbortSignal.timeout(2000),
+    });
+    if (!res.ok) console.warn(`room ${orderNumber} refused the saved notice: ${res.status}`);
+  } catch (error) {
+    console.warn(`room ${orderNumber} unreachable for the saved notice: ${(error as Error).message}`);
+  }
+}
