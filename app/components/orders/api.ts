@@ -1,0 +1,114 @@
+// Browser calls of the Order Tracking screen (spec 001 §7): list, KPIs, update, history, lines, workers.
+import type { HistoryEntry, Kpis, ListQuery, ListResult, OrderRow, SalesOrderLine, UpdateBody } from "./types";
+
+type Json = Record<string, unknown>;
+
+async function readJson(res: Response): Promise<Json> {
+  try {
+    const body = (await res.json()) as unknown;
+    return body && typeof body === "object" ? (body as Json) : {};
+  } catch {
+    return {};
+  }
+}
+
+function errorText(body: Json, fallback: string): string {
+  return typeof body.error === "string" && body.error ? body.error : typeof body.message === "string" && body.message ? body.message : fallback;
+}
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: Json,
+  ) {
+    super(message);
+  }
+}
+
+/** The list URL: only set parameters are sent, so the server sees exactly the spec's query. */
+export function listUrl(q: ListQuery): string {
+  const p = new URLSearchParams({ page: String(q.page), limit: String(q.limit), light: "true" });
+  if (q.search.trim()) {
+    p.set("search", q.search.trim());
+    p.set("searchBy", q.searchBy);
+  }
+  if (q.sort && q.dir) {
+    p.set("sort", q.sort);
+    p.set("dir", q.dir);
+  }
+  for (const [key, value] of Object.entries(q.filters)) if (value) p.set(key, value);
+  if (q.quick) p.set("quick", q.quick);
+  return `/api/order-trackers?${p}`;
+}
+
+export async function fetchOrders(q: ListQuery, signal?: AbortSignal): Promise<ListResult> {
+  const res = await fetch(listUrl(q), { signal, headers: { Accept: "application/json" } });
+  const body = await readJson(res);
+  if (!res.ok || body.success === false) throw new ApiError(errorText(body, "Failed to fetch order trackers"), res.status, body);
+  const rows = Array.isArray(body.data) ? (body.data as OrderRow[]) : [];
+  const pg = (body.pagination ?? {}) as Partial<ListResult["pagination"]>;
+  const meta = (body.meta ?? {}) as { allowedOrderTypes?: unknown };
+  return {
+    rows,
+    pagination: { page: Number(pg.page ?? q.page), pages: Math.max(1, Number(pg.pages ?? 1)), total: Number(pg.total ?? rows.length) },
+    allowedOrderTypes: Array.isArray(meta.allowedOrderTypes) ? (meta.allowedOrderTypes as string[]) : null,
+  };
+}
+
+export async function fetchKpis(signal?: AbortSignal): Promise<Kpis> {
+  const res = await fetch("/api/order-trackers/kpis", { signal });
+  const body = await readJson(res);
+  const data = body.data as Partial<Kpis> | undefined;
+  if (!res.ok || !data || typeof data.ordersToday !== "number") throw new ApiError(errorText(body, "KPIs unavailable"), res.status, body);
+  return { ordersToday: data.ordersToday, awaitingTrucking: Number(data.awaitingTrucking ?? 0), notDelivered: Number(data.notDelivered ?? 0) };
+}
+
+export type UpdateOutcome =
+  | { kind: "saved"; row: OrderRow }
+  | { kind: "conflict"; message: string; row: OrderRow | null }
+  | { kind: "failed"; message: string };
+
+export async function updateOrder(id: OrderRow["_id"], payload: UpdateBody): Promise<UpdateOutcome> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/order-trackers/${encodeURIComponent(String(id))}`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(payload),
+    });
+  } catch {
+    return { kind: "failed", message: "Network error" };
+  }
+  const body = await readJson(res);
+  if (res.status === 409) {
+    return { kind: "conflict", message: errorText(body, "This order was changed by someone else."), row: (body.data as OrderRow | undefined) ?? null };
+  }
+  if (!res.ok || body.success === false) return { kind: "failed", message: errorText(body, `Request failed (${res.status})`) };
+  return { kind: "saved", row: body.data as OrderRow };
+}
+
+export async function fetchHistory(orderNumber: string, signal?: AbortSignal): Promise<HistoryEntry[]> {
+  const res = await fetch(`/api/order-trackers/${encodeURIComponent(orderNumber)}/history`, { signal });
+  const body = await readJson(res);
+  if (!res.ok || body.success === false) throw new ApiError(errorText(body, "Failed to load history"), res.status, body);
+  const timeline = (body.data as { timeline?: unknown } | undefined)?.timeline;
+  return Array.isArray(timeline) ? (timeline as HistoryEntry[]) : [];
+}
+
+export async function fetchOrderLines(orderNumber: string, signal?: AbortSignal): Promise<SalesOrderLine[]> {
+  const res = await fetch(`/api/sales-orders/by-order-number/${encodeURIComponent(orderNumber)}?include=lines`, { signal });
+  const body = await readJson(res);
+  if (!res.ok || body.success === false) throw new ApiError(errorText(body, "Failed to load items"), res.status, body);
+  const lines = body.lines ?? (body.data as Json | undefined)?.lines;
+  return Array.isArray(lines)
+    ? (lines as SalesOrderLine[]).map((l) => ({ ...l, quantity: Number(l.quantity) || 0, unitPrice: Number(l.unitPrice) || 0, images: Array.isArray(l.images) ? l.images : [] }))
+    : [];
+}
+
+export async function fetchWorkerOptions(signal?: AbortSignal): Promise<string[]> {
+  const res = await fetch("/api/warehouse-workers/options", { signal });
+  const body = await readJson(res);
+  if (!res.ok || !Array.isArray(body.data)) throw new ApiError(errorText(body, "Failed to load workers"), res.status, body);
+  return body.data as string[];
+}
