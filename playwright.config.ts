@@ -27,6 +27,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/warm-up.ts",
   outputDir: "test-results",
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,

@@ -184,6 +184,14 @@ export const orders = sqliteTable(
     index("orders_location_idx").on(t.warehouseLocation, t.id),
     index("orders_created_by_idx").on(t.createdBy, t.id),
     index("orders_trucking_idx").on(t.truckingCompany, t.id),
+    // Case-insensitive exact/prefix search of Order Tracking (app/services/orders.server.ts).
+    index("orders_customer_lc_idx").on(sql`lower(customer_name)`),
+    index("orders_created_by_lc_idx").on(sql`lower(created_by)`),
+    index("orders_payment_lc_idx").on(sql`lower(payment_status)`),
+    index("orders_status_lc_idx").on(sql`lower(order_status)`),
+    index("orders_type_lc_idx").on(sql`lower(order_type)`),
+    index("orders_location_lc_idx").on(sql`lower(warehouse_location)`),
+    index("orders_trucking_lc_idx").on(sql`lower(trucking_company)`),
   ],
 );
 

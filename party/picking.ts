@@ -27,12 +27,14 @@ export default class PickingRoom implements Party.Server {
   }
 
   async onStart() {
-    this.lines = new Map(Object.entries((await this.room.storage.get<Record<string, LineState>>("lines")) ?? {}));
+    // One storage key per line: a write costs one small put, not a rewrite of the whole order.
+    const stored = await this.room.storage.list<LineState>({ prefix: "line:" });
+    this.lines = new Map([...stored.values()].map((l) => [l.lineId, l]));
     this.saved = (await this.room.storage.get<Record<string, unknown>>("saved")) ?? null;
   }
 
-  presence() {
-    return [...this.room.getConnections<ConnState>()].map((c) => ({ id: c.id, name: c.state?.name ?? "", lineId: c.state?.lineId ?? null }));
+  presence(leaving?: string) {
+    return [...this.room.getConnections<ConnState>()].filter((c) => c.id !== leaving).map((c) => ({ id: c.id, name: c.state?.name ?? "", lineId: c.state?.lineId ?? null }));
   }
 
   send(conn: Party.Connection, message: ServerMessage) {
@@ -49,8 +51,8 @@ export default class PickingRoom implements Party.Server {
     this.broadcast({ type: "presence", presence: this.presence() }, [conn.id]);
   }
 
-  onClose() {
-    this.broadcast({ type: "presence", presence: this.presence() });
+  onClose(conn: Party.Connection) {
+    this.broadcast({ type: "presence", presence: this.presence(conn.id) }, [conn.id]);
   }
 
   async onMessage(raw: string | ArrayBuffer | ArrayBufferView, sender: Party.Connection<ConnState>) {
@@ -61,20 +63,29 @@ export default class PickingRoom implements Party.Server {
       parsed = null;
     }
     if (!parsed?.success) {
-      console.warn(`[room ${this.room.id}] dropped a message from ${sender.id} that fails the protocol`);
+      console.warn(`[room ${this.room.id}] dropped a message from ${sender.id} that fails the protocol${parsed ? `: ${parsed.error.issues[0]?.message ?? ""}` : " (not JSON)"}`);
       return;
     }
     const message = parsed.data;
     if (message.type === "focus") {
+      if (sender.state?.lineId === message.lineId) return;
       sender.setState({ ...sender.state!, lineId: message.lineId });
       this.broadcast({ type: "presence", presence: this.presence() });
       return;
     }
-    const accepted = message.lines.filter((l) => newer(l, this.lines.get(l.lineId)));
-    if (!accepted.length) return;
-    for (const l of accepted) this.lines.set(l.lineId, l);
-    await this.room.storage.put("lines", Object.fromEntries(this.lines));
-    this.broadcast({ type: "lines", lines: accepted }, [sender.id]);
+    const accepted: LineState[] = [];
+    for (const l of message.lines) {
+      if (!newer(l, this.lines.get(l.lineId))) continue;
+      this.lines.set(l.lineId, l);
+      accepted.push(l);
+    }
+    // Relay before storing: peers see the change at once; the ack (sent after the put) tells the sender it is durable.
+    if (accepted.length) {
+      this.broadcast({ type: "lines", lines: accepted }, [sender.id]);
+      await this.room.storage.put(Object.fromEntries(accepted.map((l) => [`line:${l.lineId}`, l])));
+    }
+    // Superseded writes are acknowledged too: resending them could never win.
+    this.send(sender, { type: "ack", lines: message.lines.map((l) => ({ lineId: l.lineId, rev: l.rev })) });
   }
 
   /** The app tells the room what the server saved (POST with the same token secret as a bearer). */

@@ -26,7 +26,19 @@ export const serverMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("lines"), lines: z.array(lineState) }),
   z.object({ type: z.literal("presence"), presence: z.array(presence) }),
   z.object({ type: z.literal("saved"), saved: z.record(z.string(), z.unknown()) }),
+  /** To the sender only: these (lineId, rev) reached the room (kept, or superseded by a newer write), so the outbox can drop them. */
+  z.object({ type: z.literal("ack"), lines: z.array(z.object({ lineId: z.string(), rev: z.number() })) }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;
+
+/** Parses a room message on the client; anything else is ignored (null). */
+export function parseServerMessage(raw: unknown): ServerMessage | null {
+  try {
+    const parsed = serverMessage.safeParse(typeof raw === "string" ? JSON.parse(raw) : raw);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 export const savedNotice = z.object({ type: z.literal("saved"), saved: z.record(z.string(), z.unknown()) });

@@ -62,6 +62,7 @@ process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
 
 run("standins", bin("tsx"), ["stand-ins/server.ts"]);
+run("cron", bin("tsx"), ["scripts/cron.ts"]);
 const partySecret = env.PARTY_TOKEN_SECRET ?? "dev-party-token-secret-00000001";
 run("party", bin("partykit"), ["dev", "--port", partyPort, "--disable-request-cf-fetch", "--no-hotkeys", "--var", `PARTY_TOKEN_SECRET=${partySecret}`]);
 run("app", bin("remix"), ["vite:dev", "--host", "127.0.0.1", "--port", appPort, "--strictPort"]);

@@ -6,9 +6,8 @@ import * as serverBuild from "../build/server/index.js";
 import type { AppContext } from "../app/lib/context.server";
 import { openRemoteDatabase } from "../app/lib/db.server";
 import { parseEnv, type AppEnv } from "../app/lib/env.server";
-import { runHousekeeping } from "../app/services/housekeeping.server";
-import { rebuildTasks } from "../app/services/tasks.server";
-import { runScheduled, type Job, type JobName } from "./schedule";
+import { JOBS } from "./jobs";
+import { runScheduled } from "./schedule";
 
 /** Vars and secrets (strings, validated by envSchema) and the bindings declared in wrangler.toml. */
 export interface Env {
@@ -17,11 +16,6 @@ export interface Env {
 }
 
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild, "production");
-
-const JOBS: Record<JobName, Job> = {
-  tasks: rebuildTasks,
-  housekeeping: runHousekeeping,
-};
 
 // Vars and secrets are fixed for an isolate's life, so they are validated once, not per request.
 let parsed: { raw: Env; env: AppEnv } | undefined;

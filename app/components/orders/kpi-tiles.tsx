@@ -1,0 +1,44 @@
+// The three Order Tracking KPI tiles; amber when above 0; a click applies (or clears) the matching quick filter.
+import { cn } from "~/components/ui/cn";
+import { KPI_LABELS, KPI_NAMES } from "~/domain/orders/constants";
+import type { Kpis, Quick } from "./types";
+
+const QUICK_OF: Record<(typeof KPI_NAMES)[number], Exclude<Quick, "">> = {
+  ordersToday: "today",
+  awaitingTrucking: "awaitingTrucking",
+  notDelivered: "notDelivered",
+};
+
+export function OrderKpiTiles({ kpis, active, onSelect }: { kpis: Kpis | null; active: Quick; onSelect: (quick: Quick) => void }) {
+  return (
+    <section aria-label="Order figures">
+      <ul className="grid grid-cols-3 gap-2 sm:gap-3">
+        {KPI_NAMES.map((name) => {
+          const value = kpis?.[name];
+          const quick = QUICK_OF[name];
+          const pressed = active === quick;
+          const amber = (value ?? 0) > 0;
+          return (
+            <li key={name}>
+              <button
+                type="button"
+                aria-pressed={pressed}
+                onClick={() => onSelect(pressed ? "" : quick)}
+                className={cn(
+                  "flex h-full min-h-20 w-full flex-col items-start justify-between rounded-xl border bg-white p-3 text-left shadow-sm transition-colors sm:p-4",
+                  amber ? "border-amber-300 bg-amber-50 hover:border-amber-500" : "border-slate-200 hover:border-brand-400",
+                  pressed && "ring-2 ring-brand-600 ring-offset-1",
+                )}
+              >
+                <span className="text-xs font-semibold text-slate-700 sm:text-sm">{KPI_LABELS[name]}</span>
+                <span className={cn("mt-1 text-2xl font-extrabold tabular-nums sm:text-3xl", amber ? "text-amber-700" : "text-slate-900")}>
+                  {value === undefined ? "–" : value.toLocaleString("en-US")}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

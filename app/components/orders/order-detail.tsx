@@ -1,0 +1,280 @@
+// Order detail: a desktop modal or a full-screen phone view with customer, order, status, pictures, notes and
+// items cards; Edit switches to the stepper.
+import { Link } from "@remix-run/react";
+import { AlertTriangle, History, MapPin, Pencil, ScanLine } from "lucide-react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
+import { NativeDialog } from "~/components/ui/dialog";
+import { formatDateTime, formatMoney, formatOrderDate, lineTotal, orderTotal } from "~/domain/orders/format";
+import { fetchOrderLines } from "./api";
+import { EditStepper } from "./edit-stepper";
+import { ImageViewer, type ViewerImage } from "./image-viewer";
+import { StatusBadge } from "./status-badge";
+import type { OrderRow, OrdersViewer, SalesOrderLine } from "./types";
+
+export const PICK_LIST_REMINDER = "Reminder: the digital pick list for this order is not completed yet.";
+
+export function OrderDetail({
+  row,
+  viewer,
+  isPhone,
+  canEdit,
+  orderTypes,
+  onClose,
+  onHistory,
+  onRowChange,
+}: {
+  row: OrderRow | null;
+  viewer: OrdersViewer;
+  isPhone: boolean;
+  canEdit: boolean;
+  orderTypes: readonly string[] | null;
+  onClose: () => void;
+  onHistory: (orderNumber: string) => void;
+  onRowChange: (row: OrderRow) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  useEffect(() => setEditing(false), [row?.orderNumber]);
+
+  return (
+    <NativeDialog
+      open={!!row}
+      onClose={onClose}
+      title={row ? `Order ${row.orderNumber}` : "Order"}
+      description={row ? row.customerName : undefined}
+      className={cn(
+        isPhone
+          ? "fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none overflow-y-auto"
+          : "m-auto max-h-[calc(100dvh-3rem)] w-[calc(100vw-3rem)] max-w-5xl overflow-y-auto rounded-2xl",
+      )}
+    >
+      {row ? (
+        <div className="px-5 pt-3 pb-6">
+          {editing ? (
+            <EditStepper
+              row={row}
+              viewer={viewer}
+              orderTypes={orderTypes}
+              onCancel={() => setEditing(false)}
+              onReloaded={onRowChange}
+              onSaved={(saved) => {
+                onRowChange(saved);
+                setEditing(false);
+              }}
+            />
+          ) : (
+            <OrderView row={row} viewer={viewer} canEdit={canEdit} onEdit={() => setEditing(true)} onHistory={() => onHistory(row.orderNumber)} />
+          )}
+        </div>
+      ) : null}
+    </NativeDialog>
+  );
+}
+
+function OrderView({ row, viewer, canEdit, onEdit, onHistory }: { row: OrderRow; viewer: OrdersViewer; canEdit: boolean; onEdit: () => void; onHistory: () => void }) {
+  const [lines, setLines] = useState<{ loading: boolean; error: string | null; items: SalesOrderLine[] }>({ loading: true, error: null, items: [] });
+  const [imageIndex, setImageIndex] = useState<number | null>(null);
+  const warehouse = viewer.roleId === "warehouse-employee";
+  const showPayment = !warehouse;
+  const showTrucking = viewer.roleId !== "warehouse-employee" && viewer.roleId !== "delivery-driver";
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    setLines({ loading: true, error: null, items: [] });
+    fetchOrderLines(row.orderNumber, ctrl.signal)
+      .then((items) => setLines({ loading: false, error: null, items }))
+      .catch((e: unknown) => !ctrl.signal.aborted && setLines({ loading: false, error: e instanceof Error ? e.message : "Failed to load items", items: [] }));
+    return () => ctrl.abort();
+  }, [row.orderNumber]);
+
+  const images: ViewerImage[] = useMemo(
+    () =>
+      lines.items.flatMap((l) =>
+        l.images
+          .map((img) => img.largeUrl || img.originalUrl || img.smallUrl || img.thumbUrl || "")
+          .filter(Boolean)
+          .map((src, i) => ({ src, alt: `${l.sku} ${l.description} picture ${i + 1}` })),
+      ),
+    [lines.items],
+  );
+  const thumbs = useMemo(
+    () => lines.items.flatMap((l) => l.images.map((img) => img.thumbUrl || img.smallUrl || img.largeUrl || img.originalUrl || "").filter(Boolean)),
+    [lines.items],
+  );
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap gap-2">
+        {canEdit ? (
+          <Button onClick={onEdit}>
+            <Pencil className="size-4" aria-hidden="true" /> Edit
+          </Button>
+        ) : null}
+        <Button variant="outline" onClick={onHistory}>
+          <History className="size-4" aria-hidden="true" /> History
+        </Button>
+        <Link to={`/pick-list?order=${encodeURIComponent(row.orderNumber)}`} className={buttonClass({ variant: "outline" })}>
+          <ScanLine className="size-4" aria-hidden="true" /> Pick List
+        </Link>
+      </div>
+
+      {warehouse && !row.pickListCompleted ? (
+        <p role="note" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {PICK_LIST_REMINDER}
+        </p>
+      ) : null}
+
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
+        <InfoCard title="Customer">
+          <Field label="Name">{row.customerName || "—"}</Field>
+          <Field label="Sales rep">{row.createdBy || "—"}</Field>
+          <Field label="Address">
+            {row.address?.lines?.length ? (
+              <>
+                {row.address.lines.map((l, i) => (
+                  <span key={i} className="block">
+                    {l}
+                  </span>
+                ))}
+                {row.address.mapsUrl ? (
+                  <a href={row.address.mapsUrl} target="_blank" rel="noreferrer" className="mt-1 inline-flex items-center gap-1 font-semibold text-brand-800 hover:underline">
+                    <MapPin className="size-4" aria-hidden="true" /> Open map
+                  </a>
+                ) : null}
+              </>
+            ) : (
+              "—"
+            )}
+          </Field>
+        </InfoCard>
+        <InfoCard title="Order Details">
+          <Field label="Order #">{row.orderNumber}</Field>
+          <Field label="Order date">{formatOrderDate(row.orderDate)}</Field>
+          <Field label="Order type">{row.orderType || "—"}</Field>
+          <Field label="Warehouse">{row.warehouseLocation || "—"}</Field>
+          {showTrucking ? <Field label="Trucking">{row.truckingCompany || "Not set"}</Field> : null}
+          <Field label="Assigned">{row.warehouseAssignment?.length ? row.warehouseAssignment.join(", ") : "Unassigned"}</Field>
+        </InfoCard>
+        <InfoCard title="Status">
+          <Field label="Order status">
+            <StatusBadge value={row.orderStatus} />
+          </Field>
+          {showPayment ? (
+            <Field label="Payment">
+              <StatusBadge value={row.paymentStatus} />
+            </Field>
+          ) : null}
+          <Field label="Delivery order">{row.hasDeliveryOrder ? "Yes" : "No"}</Field>
+          {row.deliveryCompletedAt ? <Field label="Delivered">{formatDateTime(row.deliveryCompletedAt)}</Field> : null}
+          <Field label="Last updated">{formatDateTime(row.lastUpdatedAt ?? row.updatedAt ?? null)}</Field>
+        </InfoCard>
+      </div>
+
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        <InfoCard title="Uploaded Pictures" fields={false}>
+          {lines.loading ? (
+            <p className="text-sm text-slate-600">Loading…</p>
+          ) : thumbs.length === 0 ? (
+            <p className="text-sm text-slate-600">No pictures uploaded.</p>
+          ) : (
+            <ul className="grid grid-cols-4 gap-2">
+              {thumbs.map((src, i) => (
+                <li key={i}>
+                  <button type="button" onClick={() => setImageIndex(i)} className="block aspect-square w-full overflow-hidden rounded-lg border border-slate-200" aria-label={`View picture ${i + 1}`}>
+                    <img src={src} alt="" className="size-full object-cover" loading="lazy" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </InfoCard>
+        <InfoCard title="Notes" fields={false}>
+          <p className="text-sm whitespace-pre-wrap text-slate-800">{row.notes?.trim() ? row.notes : "No notes."}</p>
+        </InfoCard>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Items</CardTitle>
+        </CardHeader>
+        <CardContent className="p-0">
+          {lines.loading ? (
+            <p role="status" className="px-4 py-4 text-sm text-slate-600">Loading items…</p>
+          ) : lines.error ? (
+            <p role="alert" className="px-4 py-4 text-sm text-red-700">Error: {lines.error}</p>
+          ) : lines.items.length === 0 ? (
+            <p className="px-4 py-4 text-sm text-slate-600">No items on this order.</p>
+          ) : (
+            <ItemsTable items={lines.items} />
+          )}
+        </CardContent>
+      </Card>
+
+      <ImageViewer images={images} index={imageIndex} onIndex={setImageIndex} onClose={() => setImageIndex(null)} />
+    </div>
+  );
+}
+
+function ItemsTable({ items }: { items: SalesOrderLine[] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Items</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-700 uppercase">
+          <tr>
+            <th scope="col" className="px-3 py-2">SKU</th>
+            <th scope="col" className="px-3 py-2">Description</th>
+            <th scope="col" className="px-3 py-2 text-right">Qty</th>
+            <th scope="col" className="px-3 py-2 text-right">Unit Price</th>
+            <th scope="col" className="px-3 py-2 text-right">Line Total</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {items.map((l) => (
+            <tr key={l.lineItemId}>
+              <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{l.sku}</td>
+              <td className="px-3 py-2">{l.description}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{l.quantity}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatMoney(l.unitPrice)}</td>
+              <td className="px-3 py-2 text-right font-medium tabular-nums">{formatMoney(lineTotal(l.quantity, l.unitPrice))}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t-2 border-slate-200">
+            <th scope="row" colSpan={4} className="px-3 py-2 text-right font-bold">
+              Order Total
+            </th>
+            <td className="px-3 py-2 text-right font-bold tabular-nums" data-testid="order-total">
+              {formatMoney(orderTotal(items))}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+/** `fields` cards hold label/value pairs (a <dl>); the others hold free content. */
+function InfoCard({ title, children, fields = true }: { title: string; children: ReactNode; fields?: boolean }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>{fields ? <dl className="space-y-2">{children}</dl> : children}</CardContent>
+    </Card>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[7rem_1fr] gap-2 text-sm">
+      <dt className="font-semibold text-slate-600">{label}</dt>
+      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+// Search input with a field selector over the eleven search fields; order date uses a date input on desktop.
+import { Search, X } from "lucide-react";
+import { useId } from "react";
+import { inputClass } from "~/components/ui/input";
+import { cn } from "~/components/ui/cn";
+import { SEARCH_FIELDS } from "~/domain/orders/constants";
+
+export const SEARCH_FIELD_LABELS: Record<(typeof SEARCH_FIELDS)[number], string> = {
+  customerOrOrder: "Customer or order #",
+  orderNumber: "Order #",
+  customerName: "Customer",
+  createdBy: "Sales rep",
+  paymentStatus: "Payment status",
+  orderStatus: "Order status",
+  orderType: "Order type",
+  warehouseLocation: "Warehouse location",
+  warehouseAssignment: "Warehouse assignment",
+  truckingCompany: "Trucking company",
+  orderDate: "Order date",
+};
+
+export function SearchBar({
+  value,
+  field,
+  fields,
+  isPhone,
+  onChange,
+  onFieldChange,
+}: {
+  value: string;
+  field: string;
+  fields: readonly string[];
+  isPhone: boolean;
+  onChange: (value: string) => void;
+  onFieldChange: (field: string) => void;
+}) {
+  const id = useId();
+  const dateInput = field === "orderDate" && !isPhone;
+  return (
+    <div role="search" className="flex flex-col gap-2 sm:flex-row">
+      <label htmlFor={`${id}-field`} className="sr-only">
+        Search by
+      </label>
+      <select
+        id={`${id}-field`}
+        value={field}
+        onChange={(e) => onFieldChange(e.target.value)}
+        className={cn(inputClass, "sm:w-56")}
+      >
+        {fields.map((f) => (
+          <option key={f} value={f}>
+            {SEARCH_FIELD_LABELS[f as keyof typeof SEARCH_FIELD_LABELS] ?? f}
+          </option>
+        ))}
+      </select>
+      <div className="relative flex-1">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+        <input
+          id={`${id}-q`}
+          type={dateInput ? "date" : "search"}
+          aria-label="Search orders"
+          placeholder={field === "orderDate" ? "YYYY-MM-DD" : `Search by ${(SEARCH_FIELD_LABELS[field as keyof typeof SEARCH_FIELD_LABELS] ?? field).toLowerCase()}…`}
+          className={cn(inputClass, "pr-11 pl-10")}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        {value ? (
+          <button
+            type="button"
+            onClick={() => onChange("")}
+            className="absolute top-1/2 right-0 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-lg text-slate-600 hover:text-slate-900"
+            aria-label="Clear search"
+          >
+            <X className="size-5" aria-hidden="true" />
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+// The pick list access gate: the 'Pick List Access' overlay on narrow screens for visitors without any
+// access, and the 'Need warehouse passcode access?' banner with an inline passcode box for everyone else.
+import { KeyRound, LockKeyhole } from "lucide-react";
+import { useRef, useState, type FormEvent } from "react";
+import { Button, buttonClass } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { googleSignInHref, passcodeLoginError } from "~/domain/picking/gate";
+
+/** POST /api/picklist/passcode/login; returns the error text or null on success. */
+function usePasscodeLogin(onSuccess: () => void) {
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inflight = useRef<AbortController | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!code.trim()) {
+      setError("Enter code");
+      return;
+    }
+    inflight.current?.abort();
+    const controller = new AbortController();
+    inflight.current = controller;
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await fetch("/api/picklist/passcode/login", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ code: code.trim() }),
+        signal: controller.signal,
+      });
+      const body = (await res.json().catch(() => null)) as { success?: boolean; error?: string } | null;
+      const failure = passcodeLoginError(code, { ok: res.ok, body });
+      if (failure) setError(failure);
+      else {
+        setCode("");
+        onSuccess();
+      }
+    } catch (err) {
+      // A cancelled request (a newer attempt, or leaving the page) is ignored.
+      if ((err as Error).name !== "AbortError") setError("Login failed");
+    } finally {
+      if (inflight.current === controller) setBusy(false);
+    }
+  }
+  return { code, setCode, error, busy, submit };
+}
+
+function PasscodeForm({ onSuccess, autoFocus }: { onSuccess: () => void; autoFocus?: boolean }) {
+  const { code, setCode, error, busy, submit } = usePasscodeLogin(onSuccess);
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2" noValidate>
+      <label className="sr-only" htmlFor="picklist-code">
+        Pick list code
+      </label>
+      <input
+        id="picklist-code"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        placeholder="Enter pick list code"
+        autoComplete="one-time-code"
+        autoCapitalize="characters"
+        autoFocus={autoFocus}
+        className="h-12 rounded-lg border border-slate-300 bg-white px-3 text-base tracking-wider uppercase placeholder:normal-case placeholder:tracking-normal"
+      />
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" disabled={busy}>
+        <KeyRound className="size-5" aria-hidden="true" />
+        Access Pick List
+      </Button>
+      <p className="text-center text-xs text-slate-500">Session lasts 8 hours on this device.</p>
+    </form>
+  );
+}
+
+/** Full-screen overlay; shown by CSS only at 768 px or less, so there is no flash before hydration. */
+export function AccessOverlay({ orderNumber, onSuccess }: { orderNumber: string | null; onSuccess: () => void }) {
+  return (
+    <div className="fixed inset-0 z-50 hidden items-center justify-center bg-slate-900/70 p-4 backdrop-blur-sm max-[768px]:flex" role="dialog" aria-modal="true" aria-labelledby="pick-access-title">
+      <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-2xl">
+        <div className="mb-4 flex items-center gap-3">
+          <span className="grid size-11 place-items-center rounded-full bg-brand-100 text-brand-800">
+            <LockKeyhole className="size-5" aria-hidden="true" />
+          </span>
+          <div>
+            <h2 id="pick-access-title" className="text-lg font-bold">
+              Pick List Access
+            </h2>
+            <p className="text-sm text-slate-600">Authentication required</p>
+          </div>
+        </div>
+        <PasscodeForm onSuccess={onSuccess} />
+        <div className="my-4 flex items-center gap-3 text-xs text-slate-400">
+          <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
+        </div>
+        <a href={googleSignInHref(orderNumber)} className={buttonClass({ variant: "outline", size: "lg", className: "w-full" })}>
+          Sign in with Google
+        </a>
+      </div>
+    </div>
+  );
+}
+
+export function PasscodeBanner({ open, onToggle, onSuccess }: { open: boolean; onToggle: () => void; onSuccess: () => void }) {
+  return (
+    <div className="rounded-xl border border-amber-200 bg-amber-50 p-3">
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-sm font-medium text-amber-900">Need warehouse passcode access?</p>
+        <Button size="sm" variant="outline" onClick={onToggle} aria-expanded={open}>
+          Enter Passcode
+        </Button>
+      </div>
+      <div className={cn("mt-3 max-w-sm", !open && "hidden")}>{open ? <PasscodeForm onSuccess={onSuccess} autoFocus /> : null}</div>
+    </div>
+  );
+}

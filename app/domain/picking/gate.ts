@@ -1,0 +1,84 @@
+// The picking screen's access gate and swipe-back gesture (spec 002 §2), as pure decisions.
+
+export const GATE_BREAKPOINT_PX = 768;
+export const BAR_COLLAPSE_BREAKPOINT_PX = 600;
+export const PASSCODE_RELOAD_DELAY_MS = 120;
+export const PASSCODE_EMAIL_PREFIX = "picklist+";
+
+export type GateViewer = {
+  /** The signed-in profile (GET /api/me), or null when not signed in. */
+  me: { email: string; roleId: string | null; grants: { key: string }[] } | null;
+  /** The passcode session on this device (GET /api/picklist/session). */
+  passcode: { authenticated: boolean; allowedLocations: string[] } | null;
+};
+
+export function isNormalUser(me: GateViewer["me"]): boolean {
+  return !!me && !me.email.startsWith(PASSCODE_EMAIL_PREFIX);
+}
+
+function hasRoleOrGrants(me: GateViewer["me"]): boolean {
+  return !!me && (!!me.roleId || me.grants.length > 0);
+}
+
+export function hasPasscodeSession(v: GateViewer): boolean {
+  return !!v.passcode?.authenticated;
+}
+
+/** The 'Pick List Access' overlay: narrow screen, and not a normal user, no role/grants, no passcode session, box not opened. */
+export function showAccessOverlay(v: GateViewer, widthPx: number, passcodeBoxOpen: boolean): boolean {
+  return widthPx <= GATE_BREAKPOINT_PX && !isNormalUser(v.me) && !hasRoleOrGrants(v.me) && !hasPasscodeSession(v) && !passcodeBoxOpen;
+}
+
+/** The 'Need warehouse passcode access?' banner: signed in (role, grants or a picklist account) without a passcode session. */
+export function showPasscodeBanner(v: GateViewer): boolean {
+  const signedIn = isNormalUser(v.me) || hasRoleOrGrants(v.me) || !!v.me?.email.startsWith(PASSCODE_EMAIL_PREFIX);
+  return signedIn && !hasPasscodeSession(v);
+}
+
+/** The client's reading of a passcode login response. */
+export function passcodeLoginError(code: string, response: { ok: boolean; body: { success?: boolean; error?: string } | null }): string | null {
+  if (!code.trim()) return "Enter code";
+  if (response.ok && response.body?.success !== false) return null;
+  return response.body?.error || "Login failed";
+}
+
+export function googleSignInHref(orderNumber: string | null): string {
+  const target = orderNumber ? `/pick-list?order=${encodeURIComponent(orderNumber)}` : "/pick-list";
+  return `/login?redirectTo=${encodeURIComponent(target)}`;
+}
+
+// ---------------------------------------------------------------- swipe back
+
+export const SWIPE = {
+  edgePx: 20,
+  closeDistancePx: 140,
+  closeSpeedPxPerMs: 0.6,
+  verticalTolerancePx: 90,
+  horizontalFloorPx: 30,
+  maxDragPx: 180,
+  closeAnimationMs: 180,
+} as const;
+
+export type SwipeStart = { x: number; y: number; t: number };
+
+export function swipeStarts(x: number): boolean {
+  return x <= SWIPE.edgePx;
+}
+
+/** How far the panel follows the finger (never left, clamped at 180 px). */
+export function swipeDrag(start: SwipeStart, x: number): number {
+  return Math.min(SWIPE.maxDragPx, Math.max(0, x - start.x));
+}
+
+/** Vertical scrolling wins: more than 90 px up or down while under 30 px sideways. */
+export function swipeCancelled(start: SwipeStart, x: number, y: number): boolean {
+  return Math.abs(y - start.y) > SWIPE.verticalTolerancePx && Math.abs(x - start.x) < SWIPE.horizontalFloorPx;
+}
+
+/** On release: close when dragged beyond 140 px or flung faster than 0.6 px/ms. */
+export function swipeCloses(start: SwipeStart, x: number, t: number): boolean {
+  const dx = x - start.x;
+  if (dx <= 0) return false;
+  const speed = dx / Math.max(1, t - start.t);
+  return dx > SWIPE.closeDistancePx || speed > SWIPE.closeSpeedPxPerMs;
+}

@@ -1,0 +1,349 @@
+// Picking screen rules (spec 002 §3–§5): building lines from an order, the per-line actions, progress,
+// the quantity sent on save, and merging local, logged and inventory state. Pure and client-safe.
+
+export const PICK_STATUSES = ["Pending", "Picked", "Issue"] as const;
+export type PickStatus = (typeof PICK_STATUSES)[number];
+export const PICK_STATES = ["unset", "full", "short"] as const;
+export type PickState = (typeof PICK_STATES)[number];
+
+export const INITIAL_VISIBLE_LINES = 25;
+export const VISIBLE_LINES_STEP = 25;
+export const AUTOSAVE_DELAY_MS = 500;
+export const ROW_FLASH_MS = 1000;
+export const QUICK_PERCENT_CHIPS = [50, 75] as const;
+
+export type PickLine = {
+  id: string;
+  sku: string;
+  name: string;
+  image: string | null;
+  imageLarge: string | null;
+  quantity: number;
+  onHand: number | null;
+  status: PickStatus;
+  pickState: PickState;
+  pickedQty: number;
+  note?: string;
+  /** Live-sync stamp of the last change (Lamport-ish clock and device id); absent = never changed here. */
+  rev?: number;
+  by?: string;
+};
+
+export type LineChange = Partial<Pick<PickLine, "status" | "pickState" | "pickedQty" | "note">>;
+
+export type OrderImage = {
+  smallUrl?: string | null;
+  mediumUrl?: string | null;
+  thumbUrl?: string | null;
+  mediumUncroppedUrl?: string | null;
+  largeUrl?: string | null;
+  originalUrl?: string | null;
+};
+
+export type OrderLineInput = {
+  lineItemId?: string | number | null;
+  productId?: string | null;
+  sku?: string | null;
+  code?: string | null;
+  description?: string | null;
+  quantity?: number | string | null;
+  images?: OrderImage[] | null;
+};
+
+export type PickOrderHeader = { orderId: string | null; orderNumber: string; customerName: string; location: string };
+
+const SMALL_FIRST: (keyof OrderImage)[] = ["smallUrl", "mediumUrl", "thumbUrl", "mediumUncroppedUrl", "largeUrl", "originalUrl"];
+const LARGE_FIRST: (keyof OrderImage)[] = ["originalUrl", "largeUrl", "mediumUncroppedUrl", "mediumUrl", "smallUrl", "thumbUrl"];
+
+function firstUrl(images: OrderImage[] | null | undefined, order: (keyof OrderImage)[]): string | null {
+  for (const key of order) {
+    for (const image of images ?? []) {
+      const url = image?.[key];
+      if (url) return url;
+    }
+  }
+  return null;
+}
+
+/** The list image: the first available of small, medium, thumb, uncropped, large, original. */
+export function pickImage(images: OrderImage[] | null | undefined) {
+  return firstUrl(images, SMALL_FIRST);
+}
+
+/** The zoomed image: the first available of original, large, uncropped, medium, small, thumb. */
+export function pickImageLarge(images: OrderImage[] | null | undefined) {
+  return firstUrl(images, LARGE_FIRST);
+}
+
+/** The line id: the line item id, or the index as text when missing. */
+export function pickLineId(line: OrderLineInput, index: number): string {
+  const id = line.lineItemId;
+  return id === null || id === undefined || id === "" ? String(index) : String(id);
+}
+
+export function buildPickLines(lines: OrderLineInput[]): PickLine[] {
+  return lines.map((line, index) => ({
+    id: pickLineId(line, index),
+    sku: String(line.sku || line.code || ""),
+    name: String(line.description ?? ""),
+    image: pickImage(line.images),
+    imageLarge: pickImageLarge(line.images),
+    quantity: Number(line.quantity) || 0,
+    onHand: null,
+    status: "Pending",
+    pickState: "unset",
+    pickedQty: 0,
+  }));
+}
+
+/** A line can be updated with any partial fields. */
+export function updateLine(line: PickLine, change: LineChange): PickLine {
+  return { ...line, ...change };
+}
+
+export function inFull(line: PickLine): LineChange {
+  return { pickState: "full", pickedQty: line.quantity, status: "Picked" };
+}
+
+/** Short keeps the current status (Pending stays Pending) until Done. */
+export function short(_line: PickLine): LineChange {
+  return { pickState: "short" };
+}
+
+export function unselect(_line: PickLine): LineChange {
+  return { pickState: "unset", pickedQty: 0, status: "Pending", note: undefined };
+}
+
+/** Done in short mode: clamp to 0..quantity; Picked when it reaches the quantity, otherwise Issue. */
+export function shortDone(line: PickLine, picked: number | undefined): LineChange {
+  const raw = picked ?? line.pickedQty;
+  const pickedQty = Math.min(line.quantity, Math.max(0, Number.isFinite(raw) ? raw : 0));
+  return { pickedQty, status: pickedQty >= line.quantity ? "Picked" : "Issue" };
+}
+
+export function markAllPicked(lines: PickLine[]): PickLine[] {
+  return lines.map((l) => updateLine(l, inFull(l)));
+}
+
+/** The Short input: empty leaves it undefined; otherwise rounded and at least 0. */
+export function parseShortQty(text: string): number | undefined {
+  if (text.trim() === "") return undefined;
+  const n = Number(text);
+  if (!Number.isFinite(n)) return undefined;
+  return Math.max(0, Math.round(n));
+}
+
+/** The 'On hand' chip: min(quantity, floor(onHand)), not below 0. */
+export function onHandChipQty(line: Pick<PickLine, "quantity" | "onHand">): number {
+  return Math.max(0, Math.min(line.quantity, Math.floor(line.onHand ?? 0)));
+}
+
+/** The 50% / 75% chips (rounded down so a chip never claims more than was there). */
+export function percentChipQty(line: Pick<PickLine, "quantity">, percent: number): number {
+  return Math.max(0, Math.floor((line.quantity * percent) / 100));
+}
+
+/** 'On Hand' is red when below the needed quantity, green otherwise (unknown: neutral). */
+export function onHandTone(line: Pick<PickLine, "quantity" | "onHand">): "red" | "green" | "unknown" {
+  if (line.onHand === null || line.onHand === undefined) return "unknown";
+  return line.onHand < line.quantity ? "red" : "green";
+}
+
+export type PickProgress = { picked: number; short: number; unset: number; total: number; percent: number; fullyAccounted: boolean };
+
+/** Bottom bar counts: Picked = pickState full, Short, Unset (the rest); percent = (full + short) / total. */
+export function pickProgress(lines: PickLine[]): PickProgress {
+  let picked = 0;
+  let shortCount = 0;
+  for (const l of lines) {
+    if (l.pickState === "full") picked++;
+    else if (l.pickState === "short") shortCount++;
+  }
+  const total = lines.length;
+  return {
+    picked,
+    short: shortCount,
+    unset: total - picked - shortCount,
+    total,
+    percent: total === 0 ? 0 : Math.round(((picked + shortCount) / total) * 100),
+    fullyAccounted: picked + shortCount >= total,
+  };
+}
+
+/** The header bar: the share of lines with status Picked (an empty list is 0%). */
+export function headerPercent(lines: PickLine[]): number {
+  if (!lines.length) return 0;
+  return Math.round((lines.filter((l) => l.status === "Picked").length / lines.length) * 100);
+}
+
+/** The quantity sent on save: the full quantity when pickState is full, otherwise max(0, picked). */
+export function quantitySent(line: Pick<PickLine, "pickState" | "quantity" | "pickedQty">): number {
+  return line.pickState === "full" ? line.quantity : Math.max(0, line.pickedQty || 0);
+}
+
+export type VerifyItem = { lineItemId: string; sku: string; name: string; status: PickStatus; quantity: number; quantityPicked: number; note: string };
+
+export function verifyPayload(lines: PickLine[], actor = "user", note = ""): { pickedItems: VerifyItem[]; actor: string; note: string } {
+  return {
+    pickedItems: lines.map((l) => ({
+      lineItemId: l.id,
+      sku: l.sku,
+      name: l.name,
+      status: l.status,
+      quantity: l.quantity,
+      quantityPicked: quantitySent(l),
+      note: l.note ?? "",
+    })),
+    actor,
+    note,
+  };
+}
+
+export function saveSuccessMessage(pickedCount: number, total: number, issues: number): string {
+  return `Saved. Lines picked: ${pickedCount}/${total}${issues > 0 ? ` • Issues: ${issues}` : ""}`;
+}
+
+export function loadErrorMessage(error: string): string {
+  return `${error}. Make sure the server is running and the order number is valid.`;
+}
+
+/** 'Picked X • Short Y' under the Short input. */
+export function shortSummary(line: Pick<PickLine, "quantity">, picked: number | undefined): string {
+  const p = Math.min(line.quantity, Math.max(0, picked ?? 0));
+  return `Picked ${p} • Short ${Math.max(0, line.quantity - p)}`;
+}
+
+type StoredLine = Partial<PickLine> & { id?: string; sku?: string };
+
+/** Locally saved lines are merged onto the fresh order lines by id, or by sku when the id is unknown. */
+export function mergeLocalLines(lines: PickLine[], stored: StoredLine[] | null | undefined): PickLine[] {
+  if (!stored?.length) return lines;
+  const byId = new Map(stored.filter((s) => s.id).map((s) => [String(s.id), s]));
+  const bySku = new Map(stored.filter((s) => s.sku).map((s) => [String(s.sku), s]));
+  return lines.map((line) => {
+    const saved = byId.get(line.id) ?? (line.sku ? bySku.get(line.sku) : undefined);
+    if (!saved) return line;
+    const merged: PickLine = { ...line };
+    if (saved.status && (PICK_STATUSES as readonly string[]).includes(saved.status)) merged.status = saved.status;
+    if (saved.pickState && (PICK_STATES as readonly string[]).includes(saved.pickState)) merged.pickState = saved.pickState;
+    if (typeof saved.pickedQty === "number" && Number.isFinite(saved.pickedQty)) merged.pickedQty = Math.max(0, saved.pickedQty);
+    if (typeof saved.note === "string" && saved.note) merged.note = saved.note;
+    if (typeof saved.rev === "number") merged.rev = saved.rev;
+    if (typeof saved.by === "string") merged.by = saved.by;
+    return merged;
+  });
+}
+
+export type PickLogResult = { lineItemId?: string | number | null; sku?: string | null; key?: string | null; picked?: number | null; quantityPicked?: number | null; expected?: number | null };
+export type PickLogEntry = { type?: string; at?: string; actor?: string; payload?: { results?: PickLogResult[] } | null };
+
+/** The latest 'pick-verified' entry (by `at`, else the last in the list). */
+export function latestVerifiedLog(entries: PickLogEntry[] | null | undefined): PickLogEntry | null {
+  let best: PickLogEntry | null = null;
+  for (const e of entries ?? []) {
+    if (e?.type !== "pick-verified") continue;
+    if (!best || (e.at ?? "") >= (best.at ?? "")) best = e;
+  }
+  return best;
+}
+
+/**
+ * Cross-device sync from the latest pick-verified log: picked ≥ expected > 0 gives full/Picked/expected;
+ * 0 < picked < expected gives short/Issue/picked; otherwise the line is unchanged.
+ */
+export function mergeVerifiedLog(lines: PickLine[], entry: PickLogEntry | null): PickLine[] {
+  const results = entry?.payload?.results ?? [];
+  if (!results.length) return lines;
+  const byKey = new Map<string, PickLogResult>();
+  for (const r of results) {
+    for (const k of [r.lineItemId, r.key, r.sku]) if (k !== null && k !== undefined && k !== "") byKey.set(String(k), r);
+  }
+  return lines.map((line) => {
+    const r = byKey.get(line.id) ?? (line.sku ? byKey.get(line.sku) : undefined);
+    if (!r) return line;
+    const picked = Number(r.picked ?? r.quantityPicked ?? 0) || 0;
+    const expected = Number(r.expected ?? 0) || 0;
+    if (expected > 0 && picked >= expected) return { ...line, pickState: "full", status: "Picked", pickedQty: expected };
+    if (picked > 0 && picked < expected) return { ...line, pickState: "short", status: "Issue", pickedQty: picked };
+    return line;
+  });
+}
+
+export type InventorySummary = {
+  data?: Record<string, { quantityOnHand?: number | null } | null> | null;
+  skuMap?: Record<string, unknown> | null;
+  lineMap?: Record<string, unknown> | null;
+};
+
+function entryQty(entry: unknown): number | null {
+  if (entry === null || entry === undefined) return null;
+  if (typeof entry === "number") return Number.isFinite(entry) ? entry : null;
+  if (typeof entry === "object" && "quantityOnHand" in entry) {
+    const n = Number((entry as { quantityOnHand: unknown }).quantityOnHand);
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+/**
+ * On hand per line: lineMap maps a line id to a key of data; skuMap maps a sku to a key or an entry;
+ * data is keyed by product id. The first that resolves wins.
+ */
+export function mergeInventory(lines: PickLine[], summary: InventorySummary | null, productIds: Record<string, string> = {}): PickLine[] {
+  if (!summary) return lines;
+  const data = summary.data ?? {};
+  const resolve = (ref: unknown): number | null => (typeof ref === "string" ? entryQty(data[ref]) : entryQty(ref));
+  return lines.map((line) => {
+    const candidates: unknown[] = [
+      summary.lineMap?.[line.id],
+      line.sku ? summary.skuMap?.[line.sku] : undefined,
+      productIds[line.id] ? data[productIds[line.id]!] : undefined,
+    ];
+    for (const c of candidates) {
+      const q = resolve(c);
+      if (q !== null) return { ...line, onHand: q };
+    }
+    return line;
+  });
+}
+
+/** A passcode user limited to warehouses that lack the order's location may not load it. */
+export function passcodeLocationError(
+  session: { email?: string | null; allowedLocations?: string[] | null } | null | undefined,
+  location: string,
+): string | null {
+  if (!session?.email?.startsWith("picklist+")) return null;
+  const allowed = session.allowedLocations ?? [];
+  if (!allowed.length || allowed.includes(location)) return null;
+  return `Passcode not authorized for warehouse ${location}`;
+}
+
+/** Visible lines: 'Hide picked' drops Picked lines; the count grows by 25 per 'Load more'. */
+export function visibleLines(lines: PickLine[], hidePicked: boolean, visibleCount: number) {
+  const filtered = hidePicked ? lines.filter((l) => l.status !== "Picked") : lines;
+  return { shown: filtered.slice(0, visibleCount), hasMore: filtered.length > visibleCount, filteredCount: filtered.length };
+}
+
+export function orderTitle(orderNumber: string, customerName: string | null | undefined): string {
+  return `Order #${orderNumber} — ${customerName?.trim() ? customerName : "—"}`;
+}
+
+export function locationLabel(location: string | null | undefined): string {
+  return `Loc: ${location?.trim() ? location : "—"}`;
+}
+
+export const DEMO_ORDER: PickOrderHeader = { orderId: null, orderNumber: "SO-12345", customerName: "Acme Foods", location: "Main Warehouse" };
+
+export function demoLines(): PickLine[] {
+  return buildPickLines([
+    { lineItemId: "demo-1", sku: "JAS-25", description: "Jasmine Rice 25 lb", quantity: 10 },
+    { lineItemId: "demo-2", sku: "BAS-10", description: "Basmati Rice 10 lb", quantity: 6 },
+    { lineItemId: "demo-3", sku: "SUS-50", description: "Sushi Rice 50 lb", quantity: 4 },
+  ]).map((l, i) => ({ ...l, onHand: [24, 3, 8][i] ?? null }));
+}
+
+/** The local store and release-status keys (per order number). */
+export function localLinesKey(orderNumber: string) {
+  return `picklist:${orderNumber}`;
+}
+export const RELEASE_STATUS_KEY = "picklist:release-status";

@@ -1,0 +1,232 @@
+// The browser side of a live picking room: a reconnecting partysocket, a localStorage outbox of line
+// changes the room has not acknowledged yet (resent on every reconnect; newest-wins makes that harmless),
+// and the Lamport-ish clock that stamps each change. Client-only (never imported by server code).
+import PartySocket from "partysocket";
+import { parseServerMessage, type ServerMessage } from "../../party/protocol";
+import type { PickLine } from "~/domain/picking/lines";
+import {
+  nextRev,
+  outboxAck,
+  outboxKey,
+  outboxLines,
+  outboxPut,
+  parseOutbox,
+  toSynced,
+  type Outbox,
+  type PresenceEntry,
+  type SyncedLine,
+} from "~/domain/picking/sync";
+
+export type RoomStatus = "connecting" | "live" | "offline" | "denied";
+
+export type RoomAccess = { host: string; room: string; party: string; token: string; expiresAt: string };
+
+export type PickingRoomEvents = {
+  onLines(lines: SyncedLine[], initial: boolean): void;
+  onPresence(presence: PresenceEntry[]): void;
+  onSaved(saved: Record<string, unknown>): void;
+  onStatus(status: RoomStatus, detail?: string): void;
+};
+
+export type PickingRoom = {
+  readonly selfId: string;
+  readonly deviceId: string;
+  /** Stamps the lines with a fresh rev, queues them in the outbox and sends them when connected. */
+  publish(lines: PickLine[]): SyncedLine[];
+  focus(lineId: string | null): void;
+  /** Advances the clock past revs seen elsewhere (sync, log merge). */
+  observe(rev: number): void;
+  pending(): number;
+  close(): void;
+};
+
+const DEVICE_KEY = "picklist:device";
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function randomId(length = 10) {
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  return Array.from(bytes, (b) => "abcdefghijklmnopqrstuvwxyz0123456789"[b % 36]).join("");
+}
+
+/** A per-device id kept in localStorage (the `by` of every change this device makes). */
+export function deviceId(): string {
+  const store = storage();
+  const existing = store?.getItem(DEVICE_KEY);
+  if (existing) return existing;
+  const id = `d-${randomId()}`;
+  store?.setItem(DEVICE_KEY, id);
+  return id;
+}
+
+class AccessDenied extends Error {}
+
+async function fetchAccess(orderNumber: string): Promise<RoomAccess> {
+  const res = await fetch(`/api/picklists/${encodeURIComponent(orderNumber)}/room`, { headers: { accept: "application/json" } });
+  const body = (await res.json().catch(() => null)) as { success?: boolean; data?: RoomAccess; error?: string } | null;
+  if (res.status === 401 || res.status === 403 || res.status === 404) throw new AccessDenied(body?.error ?? `Live sync unavailable (${res.status})`);
+  if (!res.ok || !body?.data) throw new Error(body?.error ?? `Live sync unavailable (${res.status})`);
+  return body.data;
+}
+
+/**
+ * Connects to the order's room. `access` is the first token (the caller already fetched it to learn the
+ * host); later reconnects fetch a fresh one shortly before it expires.
+ */
+export function connectPickingRoom(orderNumber: string, first: RoomAccess, events: PickingRoomEvents, opts: { WebSocket?: unknown } = {}): PickingRoom {
+  const store = storage();
+  const key = outboxKey(orderNumber);
+  const device = deviceId();
+  const selfId = `${device}-${randomId(4)}`;
+  let outbox: Outbox = parseOutbox(store?.getItem(key) ?? null);
+  let lastRev = 0;
+  let access = first;
+  let closed = false;
+  let focused: string | null = null;
+
+  const saveOutbox = () => {
+    try {
+      if (Object.keys(outbox).length) store?.setItem(key, JSON.stringify(outbox));
+      else store?.removeItem(key);
+    } catch {
+      // A full storage only loses offline durability; the in-memory outbox still resends.
+    }
+  };
+
+  const socket = new PartySocket({
+    host: first.host,
+    room: first.room,
+    party: first.party,
+    id: selfId,
+    // Our own outbox replaces partysocket's in-memory queue (which would not survive a reload).
+    maxEnqueuedMessages: 0,
+    minReconnectionDelay: 300,
+    maxReconnectionDelay: 4000,
+    reconnectionDelayGrowFactor: 1.5,
+    connectionTimeout: 4000,
+    query: async () => {
+      if (Date.parse(access.expiresAt) - Date.now() < 60_000) {
+        try {
+          access = await fetchAccess(orderNumber);
+        } catch (error) {
+          if (error instanceof AccessDenied) {
+            events.onStatus("denied", error.message);
+            socket.close();
+          }
+          throw error;
+        }
+      }
+      return { token: access.token };
+    },
+    ...(opts.WebSocket ? { WebSocket: opts.WebSocket as typeof WebSocket } : {}),
+  });
+
+  const sendRaw = (message: unknown) => {
+    if (socket.readyState !== 1) return false;
+    socket.send(JSON.stringify(message));
+    return true;
+  };
+
+  const flush = () => {
+    const lines = outboxLines(outbox);
+    for (let i = 0; i < lines.length; i += 200) sendRaw({ type: "lines", lines: lines.slice(i, i + 200) });
+  };
+
+  const onOpen = () => {
+    events.onStatus("live");
+    flush();
+    if (focused) sendRaw({ type: "focus", lineId: focused });
+  };
+  const onClose = () => {
+    if (!closed) events.onStatus(typeof navigator !== "undefined" && navigator.onLine === false ? "offline" : "connecting");
+  };
+  const onMessage = (event: MessageEvent) => {
+    const message: ServerMessage | null = parseServerMessage(String(event.data));
+    if (!message) return;
+    switch (message.type) {
+      case "sync":
+        lastRev = Math.max(lastRev, ...message.lines.map((l) => l.rev));
+        events.onLines(message.lines, true);
+        events.onPresence(message.presence);
+        if (message.saved) events.onSaved(message.saved);
+        break;
+      case "lines":
+        lastRev = Math.max(lastRev, ...message.lines.map((l) => l.rev));
+        events.onLines(message.lines, false);
+        break;
+      case "presence":
+        events.onPresence(message.presence);
+        break;
+      case "saved":
+        events.onSaved(message.saved);
+        break;
+      case "ack":
+        outbox = outboxAck(outbox, message.lines);
+        saveOutbox();
+        break;
+    }
+  };
+  socket.addEventListener("open", onOpen);
+  socket.addEventListener("close", onClose);
+  socket.addEventListener("message", onMessage);
+
+  // Browsers keep a dead socket "open" for a long time after the network drops: follow the OS signal.
+  const goOffline = () => {
+    events.onStatus("offline");
+    socket.close();
+  };
+  const goOnline = () => {
+    if (closed) return;
+    events.onStatus("connecting");
+    socket.reconnect();
+  };
+  if (typeof window !== "undefined") {
+    window.addEventListener("offline", goOffline);
+    window.addEventListener("online", goOnline);
+  }
+  events.onStatus("connecting");
+
+  return {
+    selfId,
+    deviceId: device,
+    publish(lines) {
+      const synced = lines.map((l) => {
+        lastRev = nextRev(lastRev, Date.now());
+        return toSynced(l, lastRev, device);
+      });
+      outbox = outboxPut(outbox, synced);
+      saveOutbox();
+      for (let i = 0; i < synced.length; i += 200) sendRaw({ type: "lines", lines: synced.slice(i, i + 200) });
+      return synced;
+    },
+    focus(lineId) {
+      focused = lineId;
+      sendRaw({ type: "focus", lineId });
+    },
+    observe(rev) {
+      lastRev = Math.max(lastRev, rev);
+    },
+    pending() {
+      return Object.keys(outbox).length;
+    },
+    close() {
+      closed = true;
+      if (typeof window !== "undefined") {
+        window.removeEventListener("offline", goOffline);
+        window.removeEventListener("online", goOnline);
+      }
+      socket.removeEventListener("open", onOpen);
+      socket.removeEventListener("close", onClose);
+      socket.removeEventListener("message", onMessage);
+      socket.close();
+    },
+  };
+}
+
+export { fetchAccess as fetchRoomAccess, AccessDenied };

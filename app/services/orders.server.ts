@@ -1,0 +1,452 @@
+// Order Tracking on the server: the viewer's row scope in SQL, the list with search / filters / sort /
+// pagination, the KPIs, one order for a viewer, and the tracking update (derived status, version check,
+// audit trail in the same batch). Shared by the /api/order-trackers routes and the screens.
+import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { auditEvents, orders, warehouseWorkers, type AuditChange } from "../../db/schema";
+import { grantScope, hasGrant } from "~/domain/access/roles";
+import { assigneePhrases, labelWords } from "~/domain/orders/assignment";
+import {
+  DELIVERY_ORDER_TYPES,
+  MAX_LIMIT,
+  ORDER_TYPES,
+  PAGE_SIZE,
+  PAID_VARIANTS,
+  PAYMENT_OPTIONS,
+  UNSET_TRUCKING_VALUES,
+  UPDATE_MESSAGES,
+  WAREHOUSE_PAGE_SIZE,
+  type SortField,
+} from "~/domain/orders/constants";
+import type { OrderListQuery } from "~/domain/orders/query";
+import { automatedStatus, isPaymentUnset, normalizeTrucking } from "~/domain/orders/status";
+import type { AppContext } from "~/lib/context.server";
+import { fail, fieldErrorsOf, jsonError } from "~/lib/http.server";
+import type { Viewer } from "~/lib/session.server";
+
+type Ctx = Pick<AppContext, "db" | "now">;
+
+// ---------------------------------------------------------------- scope
+
+export type OrderScope = {
+  kind: "all" | "assignment" | "location" | "own" | "passcode" | "none";
+  /** The SQL condition on `orders`; undefined = every order. */
+  where: SQL | undefined;
+  hidePayment: boolean;
+  hideTrucking: boolean;
+  allowedOrderTypes: string[];
+  defaultLimit: number;
+};
+
+/** The word-index query naming a person: each phrase whole, any of them (see assignment.ts). */
+export function assignmentMatchQuery(phrases: string[][]): string {
+  return phrases.map((words) => `"${words.join(" ")}"`).join(" OR ");
+}
+
+function inAssignmentWords(match: string): SQL {
+  return sql`${orders.id} IN (SELECT rowid FROM orders_assignment_words WHERE orders_assignment_words MATCH ${match})`;
+}
+
+/**
+ * The viewer's scope on orders by their `orders:view` grant (DESIGN §4; spec 001 §6). Admin, logistics
+ * and sales see all; a warehouse employee sees the orders assigned to them, without payment and
+ * trucking; a driver sees their allowed order types (empty = every delivery type) at their locations,
+ * without trucking; a passcode session sees its warehouses.
+ */
+export async function resolveOrderScope(ctx: Pick<AppContext, "db">, viewer: Viewer): Promise<OrderScope> {
+  const base = { hidePayment: false, hideTrucking: false, allowedOrderTypes: [...ORDER_TYPES], defaultLimit: PAGE_SIZE };
+  if (viewer.isAdmin) return { ...base, kind: "all", where: undefined };
+  if (viewer.kind === "passcode") {
+    const ids = viewer.allowedLocations;
+    return { ...base, kind: "passcode", where: ids.length ? inArray(orders.warehouseLocation, ids) : undefined };
+  }
+  const scope = grantScope(viewer.grants, "orders:view");
+  switch (scope) {
+    case "all":
+      return { ...base, kind: "all", where: undefined };
+    case "assignment": {
+      const workers = viewer.email
+        ? await ctx.db
+            .select({ name: warehouseWorkers.name })
+            .from(warehouseWorkers)
+            .where(sql`lower(${warehouseWorkers.email}) = ${viewer.email.toLowerCase()}`)
+        : [];
+      const phrases = assigneePhrases({ email: viewer.email, name: viewer.name, workerNames: workers.map((w) => w.name) });
+      return {
+        ...base,
+        kind: "assignment",
+        where: phrases.length ? inAssignmentWords(assignmentMatchQuery(phrases)) : sql`0`,
+        hidePayment: true,
+        hideTrucking: true,
+        defaultLimit: WAREHOUSE_PAGE_SIZE,
+      };
+    }
+    case "location": {
+      const types = viewer.orderTypes.length ? viewer.orderTypes : [...DELIVERY_ORDER_TYPES];
+      const conditions = [inArray(orders.orderType, types)];
+      if (viewer.locationIds.length) conditions.push(inArray(orders.warehouseLocation, viewer.locationIds));
+      return { ...base, kind: "location", where: and(...conditions), hideTrucking: true, allowedOrderTypes: types };
+    }
+    case "own":
+      return { ...base, kind: "own", where: eq(orders.createdBy, viewer.name) };
+    default:
+      return { ...base, kind: "none", where: sql`0` };
+  }
+}
+
+// ---------------------------------------------------------------- rows
+
+const rowColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  customerName: orders.customerName,
+  createdBy: orders.createdBy,
+  paymentStatus: orders.paymentStatus,
+  orderStatus: orders.orderStatus,
+  orderType: orders.orderType,
+  truckingCompany: orders.truckingCompany,
+  warehouseLocation: orders.warehouseLocation,
+  warehouseAssignment: orders.warehouseAssignment,
+  notes: orders.notes,
+  orderDate: orders.orderDate,
+  updatedAt: orders.updatedAt,
+  lastUpdatedAt: orders.lastUpdatedAt,
+  deliveryCompletedAt: orders.deliveryCompletedAt,
+  hasDeliveryOrder: orders.hasDeliveryOrder,
+  addressLines: orders.addressLines,
+  mapsUrl: orders.mapsUrl,
+  totalCents: orders.totalCents,
+  version: orders.version,
+};
+
+type RawRow = { [K in keyof typeof rowColumns]: (typeof rowColumns)[K]["_"]["data"] };
+
+export type OrderRow = {
+  _id: string;
+  id: number;
+  orderNumber: string;
+  customerName: string;
+  createdBy: string;
+  paymentStatus?: string;
+  orderStatus: string;
+  orderType: string;
+  truckingCompany?: string;
+  warehouseLocation: string;
+  warehouseAssignment: string[];
+  notes: string;
+  orderDate: string;
+  updatedAt: string;
+  lastUpdatedAt: string | null;
+  deliveryCompletedAt: string | null;
+  hasDeliveryOrder: boolean;
+  address: { lines: string[]; mapsUrl: string | null };
+  totalCents?: number;
+  version: number;
+};
+
+function toRow(raw: RawRow, scope: OrderScope): OrderRow {
+  const row: OrderRow = {
+    _id: String(raw.id),
+    id: raw.id,
+    orderNumber: raw.orderNumber,
+    customerName: raw.customerName,
+    createdBy: raw.createdBy,
+    paymentStatus: raw.paymentStatus,
+    orderStatus: raw.orderStatus,
+    orderType: raw.orderType,
+    truckingCompany: raw.truckingCompany,
+    warehouseLocation: raw.warehouseLocation,
+    warehouseAssignment: raw.warehouseAssignment ?? [],
+    notes: raw.notes,
+    orderDate: raw.orderDate,
+    updatedAt: raw.updatedAt,
+    lastUpdatedAt: raw.lastUpdatedAt,
+    deliveryCompletedAt: raw.deliveryCompletedAt,
+    hasDeliveryOrder: !!raw.hasDeliveryOrder,
+    address: { lines: raw.addressLines ?? [], mapsUrl: raw.mapsUrl },
+    totalCents: raw.totalCents,
+    version: raw.version,
+  };
+  // Removed, not blanked: a warehouse employee's or driver's client never receives these values.
+  if (scope.hidePayment) {
+    delete row.paymentStatus;
+    delete row.totalCents;
+  }
+  if (scope.hideTrucking) delete row.truckingCompany;
+  return row;
+}
+
+// ---------------------------------------------------------------- search, filters, sort
+
+const TOP = "\u{10FFFF}";
+
+/** Case-insensitive prefix on an expression index over lower(column). */
+function lowerPrefix(column: AnyColumn, value: string): SQL {
+  const v = value.toLowerCase();
+  return sql`(lower(${column}) >= ${v} AND lower(${column}) < ${v + TOP})`;
+}
+
+function ftsString(value: string): string {
+  return `"${value.replace(/"/g, '""')}"`;
+}
+
+function utcDay(date: Date, offsetDays = 0): string {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + offsetDays)).toISOString().slice(0, 10);
+}
+
+function dayRange(day: string): SQL {
+  const next = utcDay(new Date(`${day}T00:00:00Z`), 1);
+  // Order dates are bare days or full timestamps; both sort inside [day, next day).
+  return sql`(${orders.orderDate} >= ${day} AND ${orders.orderDate} < ${next})`;
+}
+
+/** Delivered, released, complete or cancelled: the same test as the Task Center and the home KPIs. */
+const finishedSql = sql`(lower(${orders.orderStatus}) LIKE '%delivered%' OR lower(${orders.orderStatus}) LIKE '%released%'
+  OR lower(${orders.orderStatus}) IN ('complete', 'completed', 'cancelled', 'canceled'))`;
+const openSql = sql`NOT ${finishedSql}`;
+const truckingUnsetSql = sql`lower(${orders.truckingCompany}) IN ${["", ...UNSET_TRUCKING_VALUES]}`;
+
+export function searchCondition(field: OrderListQuery["searchBy"], search: string): SQL {
+  const q = search.trim();
+  switch (field) {
+    case "customerOrOrder": {
+      // The trigram index needs three characters; shorter input is a prefix of either column.
+      if ([...q].length >= 3) {
+        return sql`${orders.id} IN (SELECT rowid FROM orders_search WHERE orders_search MATCH ${ftsString(q)})`;
+      }
+      const upper = q.toUpperCase();
+      return sql`((${orders.orderNumber} >= ${upper} AND ${orders.orderNumber} < ${upper + TOP}) OR ${lowerPrefix(orders.customerName, q)})`;
+    }
+    case "orderNumber": {
+      const upper = q.toUpperCase();
+      return sql`(${orders.orderNumber} >= ${upper} AND ${orders.orderNumber} < ${upper + TOP})`;
+    }
+    case "customerName":
+      return lowerPrefix(orders.customerName, q);
+    case "createdBy":
+      return lowerPrefix(orders.createdBy, q);
+    case "paymentStatus":
+      return lowerPrefix(orders.paymentStatus, q);
+    case "orderStatus":
+      return lowerPrefix(orders.orderStatus, q);
+    case "orderType":
+      return lowerPrefix(orders.orderType, q);
+    case "warehouseLocation":
+      return lowerPrefix(orders.warehouseLocation, q);
+    case "truckingCompany":
+      return lowerPrefix(orders.truckingCompany, q);
+    case "warehouseAssignment": {
+      // Whole words of a label, the last one as a prefix ('kev' finds 'Kevin Chen').
+      const words = labelWords(q);
+      if (!words.length) return sql`0`;
+      const match = words.map((w, i) => (i === words.length - 1 ? `"${w}"*` : `"${w}"`)).join(" AND ");
+      return inAssignmentWords(match);
+    }
+    case "orderDate":
+      return dayRange(q);
+  }
+}
+
+function exactLower(column: AnyColumn, value: string): SQL {
+  return sql`lower(${column}) = ${value.toLowerCase()}`;
+}
+
+export function filterConditions(query: OrderListQuery, scope: OrderScope, now: Date): SQL[] {
+  const out: SQL[] = [];
+  if (query.search) out.push(searchCondition(query.searchBy, query.search));
+  if (query.paymentStatus && !scope.hidePayment) {
+    // 'Paid' covers its variants ('Paid: Zelle', ...), as the Paid choice of the edit stepper does.
+    out.push(query.paymentStatus === "Paid" ? lowerPrefix(orders.paymentStatus, "paid") : exactLower(orders.paymentStatus, query.paymentStatus));
+  }
+  if (query.orderStatus) out.push(exactLower(orders.orderStatus, query.orderStatus));
+  if (query.orderType) out.push(exactLower(orders.orderType, query.orderType));
+  if (query.warehouseLocation) out.push(exactLower(orders.warehouseLocation, query.warehouseLocation));
+  if (query.truckingCompany && !scope.hideTrucking) {
+    const t = normalizeTrucking(query.truckingCompany);
+    out.push(t ? exactLower(orders.truckingCompany, t) : truckingUnsetSql);
+  }
+  if (query.quick === "today") out.push(dayRange(utcDay(now)));
+  if (query.quick === "awaitingTrucking") out.push(sql`(${openSql} AND ${truckingUnsetSql})`);
+  if (query.quick === "notDelivered") out.push(openSql);
+  return out;
+}
+
+const SORT_COLUMNS: Record<SortField, AnyColumn> = {
+  orderNumber: orders.orderNumber,
+  customerName: orders.customerName,
+  createdBy: orders.createdBy,
+  paymentStatus: orders.paymentStatus,
+  orderStatus: orders.orderStatus,
+  orderType: orders.orderType,
+  warehouseLocation: orders.warehouseLocation,
+  truckingCompany: orders.truckingCompany,
+  orderDate: orders.orderDate,
+};
+
+export function orderBy(query: Pick<OrderListQuery, "sort" | "dir">): SQL[] {
+  // No sort chosen (the screen's default): newest order date first. The id breaks ties so pages are stable.
+  const column = query.sort ? SORT_COLUMNS[query.sort] : orders.orderDate;
+  const dir = query.sort ? (query.dir ?? "asc") : (query.dir ?? "desc");
+  const by = dir === "asc" ? asc : desc;
+  return [by(column), by(orders.id)];
+}
+
+// ---------------------------------------------------------------- list and KPIs
+
+export type OrderList = {
+  rows: OrderRow[];
+  pagination: { page: number; pages: number; total: number; limit: number };
+  meta: { allowedOrderTypes: string[] };
+};
+
+export async function listOrders(ctx: Ctx, viewer: Viewer, query: OrderListQuery): Promise<OrderList> {
+  const scope = await resolveOrderScope(ctx, viewer);
+  const where = and(scope.where, ...filterConditions(query, scope, ctx.now()));
+  const limit = Math.min(query.limit ?? scope.defaultLimit, MAX_LIMIT);
+  const offset = (query.page - 1) * limit;
+  const [raw, [count]] = await Promise.all([
+    ctx.db.select(rowColumns).from(orders).where(where).orderBy(...orderBy(query)).limit(limit).offset(offset),
+    ctx.db.select({ n: sql<number>`count(*)` }).from(orders).where(where),
+  ]);
+  const total = Number(count?.n ?? 0);
+  return {
+    rows: raw.map((r) => toRow(r as RawRow, scope)),
+    pagination: { page: query.page, pages: Math.max(1, Math.ceil(total / limit)), total, limit },
+    meta: { allowedOrderTypes: scope.allowedOrderTypes },
+  };
+}
+
+export type OrderKpis = { ordersToday: number; awaitingTrucking: number; notDelivered: number };
+
+/** Spec 001 §9 tiles, scoped like the list: today = the UTC day of ctx.now(); open = not delivered, released, complete or cancelled. */
+export async function orderKpis(ctx: Ctx, viewer: Viewer): Promise<OrderKpis> {
+  const scope = await resolveOrderScope(ctx, viewer);
+  const now = ctx.now();
+  const [[today], [open]] = await Promise.all([
+    ctx.db.select({ n: sql<number>`count(*)` }).from(orders).where(and(scope.where, dayRange(utcDay(now)))),
+    ctx.db
+      .select({
+        notDelivered: sql<number>`count(*)`,
+        awaitingTrucking: sql<number>`coalesce(sum(CASE WHEN ${truckingUnsetSql} THEN 1 ELSE 0 END), 0)`,
+      })
+      .from(orders)
+      .where(and(scope.where, openSql)),
+  ]);
+  return {
+    ordersToday: Number(today?.n ?? 0),
+    awaitingTrucking: Number(open?.awaitingTrucking ?? 0),
+    notDelivered: Number(open?.notDelivered ?? 0),
+  };
+}
+
+// ---------------------------------------------------------------- one order
+
+function orderRef(idOrNumber: string | number): SQL {
+  const s = String(idOrNumber).trim();
+  return /^\d{1,15}$/.test(s) ? eq(orders.id, Number(s)) : eq(orders.orderNumber, s);
+}
+
+async function findScopedOrder(ctx: Ctx, scope: OrderScope, idOrNumber: string | number): Promise<RawRow | undefined> {
+  const [raw] = await ctx.db.select(rowColumns).from(orders).where(and(scope.where, orderRef(idOrNumber))).limit(1);
+  return raw as RawRow | undefined;
+}
+
+/** One order the viewer may see, by numeric id or order number; anything else throws a 404 response. */
+export async function getOrderForViewer(ctx: Ctx, viewer: Viewer, idOrNumber: string | number): Promise<OrderRow> {
+  const scope = await resolveOrderScope(ctx, viewer);
+  const raw = await findScopedOrder(ctx, scope, idOrNumber);
+  if (!raw) fail(404, UPDATE_MESSAGES.notFound);
+  return toRow(raw, scope);
+}
+
+// ---------------------------------------------------------------- update
+
+const ALLOWED_PAYMENTS: readonly string[] = [...PAYMENT_OPTIONS, ...PAID_VARIANTS];
+
+export const orderUpdateSchema = z.object({
+  paymentStatus: z.string().trim().superRefine((value, issue) => {
+    if (isPaymentUnset(value)) issue.addIssue({ code: "custom", message: UPDATE_MESSAGES.paymentRequired });
+    else if (!ALLOWED_PAYMENTS.includes(value)) issue.addIssue({ code: "custom", message: `Unknown payment status '${value}'` });
+  }),
+  orderType: z.enum(ORDER_TYPES, { message: UPDATE_MESSAGES.orderTypeRequired }),
+  truckingCompany: z.string().trim().max(120).nullish(),
+  warehouseAssignment: z
+    .array(z.string().trim().min(1, "Assignment labels cannot be blank").max(200), { message: UPDATE_MESSAGES.assignmentRequired })
+    .min(1, UPDATE_MESSAGES.assignmentRequired)
+    .max(50),
+  notes: z.string().max(5000).nullish(),
+  assignedBy: z.string().max(200).nullish(),
+  version: z.number().int().min(1).optional(),
+});
+export type OrderUpdateInput = z.infer<typeof orderUpdateSchema>;
+
+/** 400 with the first problem as the message (e.g. 'Payment must be set') and every field's errors. */
+export function parseOrderUpdate(raw: unknown): OrderUpdateInput {
+  const parsed = orderUpdateSchema.safeParse(raw ?? {});
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    fail(400, first?.message ?? "Invalid input", { fieldErrors: fieldErrorsOf(parsed.error) });
+  }
+  return parsed.data;
+}
+
+export type OrderUpdateResult = OrderRow & { trackingPaymentStatus?: string };
+
+function same(a: unknown, b: unknown) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Applies an edit from the stepper. The order status is derived (automatedStatus), never taken from the
+ * client; trucking is for holders of `orders:trucking` only. The write is conditional on the version the
+ * editor loaded: a stale edit gets 409 with the current row, and the audit event is written in the same
+ * batch only when the row was updated.
+ */
+export async function updateOrder(ctx: Ctx, viewer: Viewer, idOrNumber: string | number, input: OrderUpdateInput): Promise<OrderUpdateResult> {
+  const scope = await resolveOrderScope(ctx, viewer);
+  const current = await findScopedOrder(ctx, scope, idOrNumber);
+  if (!current) fail(404, UPDATE_MESSAGES.notFound);
+
+  const mayTruck = viewer.isAdmin || hasGrant(viewer.grants, "orders:trucking");
+  let truckingCompany = current.truckingCompany;
+  if (mayTruck) {
+    truckingCompany = normalizeTrucking(input.truckingCompany);
+    if (!truckingCompany) fail(400, UPDATE_MESSAGES.truckingRequired, { fieldErrors: { truckingCompany: [UPDATE_MESSAGES.truckingRequired] } });
+  } else if (input.truckingCompany != null && normalizeTrucking(input.truckingCompany) !== normalizeTrucking(current.truckingCompany)) {
+    fail(400, UPDATE_MESSAGES.salesRepTrucking, { fieldErrors: { truckingCompany: [UPDATE_MESSAGES.salesRepTrucking] } });
+  }
+
+  const next = {
+    paymentStatus: input.paymentStatus,
+    orderType: input.orderType,
+    truckingCompany,
+    warehouseAssignment: input.warehouseAssignment,
+    notes: input.notes ?? current.notes,
+    orderStatus: automatedStatus({
+      orderStatus: current.orderStatus,
+      paymentStatus: input.paymentStatus,
+      warehouseAssignment: input.warehouseAssignment,
+    }),
+  };
+  const changes: AuditChange[] = [];
+  for (const field of ["paymentStatus", "orderType", "truckingCompany", "warehouseAssignment", "notes", "orderStatus"] as const) {
+    if (!same(current[field], next[field])) changes.push({ field, before: current[field], after: next[field] });
+  }
+
+  const expected = input.version ?? current.version;
+  const at = ctx.now().toISOString();
+  const update = ctx.db
+    .update(orders)
+    .set({ ...next, lastUpdatedAt: at, updatedAt: at, version: sql`${orders.version} + 1` })
+    .where(and(eq(orders.id, current.id), eq(orders.version, expected)));
+  const audit = sql`INSERT INTO ${auditEvents} (at, actor_id, actor_email, actor_name, entity_type, entity_id, action, changes)
+    SELECT ${at}, ${viewer.userId}, ${viewer.email}, ${viewer.name}, 'order', ${current.orderNumber}, 'update', ${JSON.stringify(changes)}
+    WHERE changes() = 1`;
+  const [result] = changes.length ? await ctx.db.batch([update, ctx.db.run(audit)]) : await ctx.db.batch([update]);
+  if (result.rowsAffected !== 1) {
+    const latest = await findScopedOrder(ctx, scope, current.id);
+    throw jsonError(409, UPDATE_MESSAGES.stale, { data: latest ? toRow(latest, scope) : null });
+  }
+  const row = await getOrderForViewer(ctx, viewer, current.id);
+  return { ...row, trackingPaymentStatus: row.paymentStatus };
+}
