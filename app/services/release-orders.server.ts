@@ -8,7 +8,7 @@ import { resolveRecipients } from "~/domain/picklists/recipients";
 import type { AppContext } from "~/lib/context.server";
 import { sendEmail } from "~/lib/email.server";
 import { signFileUrl, storeGenerated } from "~/lib/files.server";
-import { fail } from "~/lib/http.server";
+import { fail, jsonError } from "~/lib/http.server";
 import { renderPickListPdf } from "~/lib/pick-list-pdf.server";
 import type { Viewer } from "~/lib/session.server";
 import type { PickOrder } from "./picklists.server";
@@ -27,6 +27,18 @@ export const releaseOrderBodySchema = z.object({
   force: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).optional(),
 });
 export type ReleaseOrderBody = z.infer<typeof releaseOrderBodySchema>;
+
+/**
+ * For `authorize(...).catch(asPrintDenied)`: the guard's 403 becomes the spec's message for pick list
+ * printing; 401s and everything else pass through unchanged.
+ */
+export function asPrintDenied(thrown: unknown): never {
+  if (thrown instanceof Response && thrown.status === 403) throw jsonError(403, PRINT_DENIED);
+  throw thrown;
+}
+
+/** The grants that may read release order state (exists/status): printers and anyone who sees orders. */
+export const RELEASE_ORDER_READ_GRANTS = ["picklists:print", "orders:view"] as const;
 
 export type ReleaseOrderStatus = {
   hasReleaseOrder: boolean;

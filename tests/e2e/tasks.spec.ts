@@ -9,6 +9,7 @@ test("a driver's help request reaches the managers' Alerts tab", async ({ page, 
   await page.getByRole("button", { name: "Help", exact: true }).first().click();
   const dialog = page.getByRole("dialog", { name: "Need Help?" });
   await expect(dialog).toBeVisible();
+  await page.screenshot({ path: `tests/e2e/.screens/need-help-${page.viewportSize()!.width < 768 ? "phone" : "desktop"}.png` });
   const note = `Gate locked at the back dock ${Date.now()}`;
   await dialog.getByLabel(/What's wrong/).fill(note);
   await dialog.locator('input[type="file"]').setInputFiles({ name: "gate.png", mimeType: "image/png", buffer: PNG_1x1 });
@@ -22,6 +23,8 @@ test("a driver's help request reaches the managers' Alerts tab", async ({ page, 
   await panel.getByRole("tab", { name: /Alerts/ }).click();
   await expect(panel.getByText(note)).toBeVisible();
   await expect(panel.getByRole("link", { name: "View photo" }).first()).toBeVisible();
+  const width = manager.viewportSize()!.width < 768 ? "phone" : "desktop";
+  await manager.screenshot({ path: `tests/e2e/.screens/task-center-alerts-${width}.png` });
   await panel.getByRole("button", { name: "Mark all read" }).click();
   await expect(manager.getByRole("button", { name: "Task Center", exact: true })).toBeVisible();
   await manager.close();

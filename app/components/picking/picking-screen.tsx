@@ -1,0 +1,256 @@
+// The full-screen picking panel (/pick-list): header with progress and presence, order loader, the gate,
+// the line list with Hide picked / Mark all picked / Load more, and the sticky Save / Complete bar.
+import { ArrowLeft, Wifi, WifiOff, X } from "lucide-react";
+import { useCallback, useMemo, useState } from "react";
+import { Dialog, DialogBody } from "~/components/ui/dialog";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { showAccessOverlay, showPasscodeBanner, PASSCODE_RELOAD_DELAY_MS, type GateViewer } from "~/domain/picking/gate";
+import {
+  headerPercent,
+  INITIAL_VISIBLE_LINES,
+  inFull,
+  locationLabel,
+  markAllPicked,
+  orderTitle,
+  pickProgress,
+  short,
+  shortDone,
+  unselect,
+  visibleLines,
+  VISIBLE_LINES_STEP,
+  type PickLine,
+} from "~/domain/picking/lines";
+import { alsoHereLabel, presenceByLine } from "~/domain/picking/sync";
+import { AccessOverlay, PasscodeBanner } from "./access-gate";
+import { BottomBar } from "./bottom-bar";
+import { LineRow, type LineActions } from "./line-row";
+import { usePickList } from "./use-pick-list";
+import { useSwipeBack } from "./use-swipe-back";
+
+export type PickingScreenProps = {
+  orderNumber: string | null;
+  gate: GateViewer;
+  passcodeEmail: string | null;
+  onPasscodeLogin: () => void;
+  onLeave: () => void;
+};
+
+const STATUS_TEXT = { live: "Live", connecting: "Connecting…", offline: "Offline — changes kept on this device", denied: "Live sync off" } as const;
+
+export function PickingScreen({ orderNumber, gate, passcodeEmail, onPasscodeLogin, onLeave }: PickingScreenProps) {
+  const session = passcodeEmail ? { email: passcodeEmail, allowedLocations: gate.passcode?.allowedLocations ?? [] } : null;
+  const pick = usePickList({ initialOrder: orderNumber, session });
+  const [orderInput, setOrderInput] = useState(orderNumber ?? "");
+  const [hidePicked, setHidePicked] = useState(false);
+  const [visibleCount, setVisibleCount] = useState(INITIAL_VISIBLE_LINES);
+  const [editing, setEditing] = useState<ReadonlySet<string>>(new Set());
+  const [zoomed, setZoomed] = useState<PickLine | null>(null);
+  const [boxOpen, setBoxOpen] = useState(false);
+  const swipe = useSwipeBack(onLeave);
+
+  const setEdit = useCallback((id: string, on: boolean) => {
+    setEditing((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+
+  const { change, focus } = pick;
+  const actions: LineActions = useMemo(
+    () => ({
+      inFull: (l) => {
+        setEdit(l.id, false);
+        change([l.id], inFull);
+      },
+      short: (l) => {
+        setEdit(l.id, true);
+        change([l.id], short);
+      },
+      unselect: (l) => {
+        setEdit(l.id, false);
+        change([l.id], unselect);
+      },
+      done: (l, picked) => {
+        setEdit(l.id, false);
+        change([l.id], (line) => shortDone(line, picked));
+      },
+      note: (l, note) => change([l.id], () => ({ note })),
+      focus: (l) => focus(l.id),
+      zoom: (l) => setZoomed(l),
+    }),
+    [change, focus, setEdit],
+  );
+
+  const afterPasscodeLogin = () => {
+    setBoxOpen(false);
+    onPasscodeLogin();
+    // The new session cookie is set; load the order again so the room and the data use it.
+    if (orderNumber) window.setTimeout(() => void pick.loadOrder(orderNumber), PASSCODE_RELOAD_DELAY_MS);
+  };
+
+  const progress = pickProgress(pick.items);
+  const percent = headerPercent(pick.items);
+  const { shown, hasMore } = visibleLines(pick.items, hidePicked, visibleCount);
+  const allPicked = pick.items.length > 0 && pick.items.every((l) => l.status === "Picked" && l.pickState === "full");
+  const onLines = presenceByLine(pick.others);
+  const alsoHere = alsoHereLabel(pick.others);
+  // Width 0: the overlay's own CSS shows it only at 768 px or less, so server and client render alike.
+  const overlay = showAccessOverlay(gate, 0, boxOpen);
+  const banner = !overlay && !gate.passcode?.authenticated && (showPasscodeBanner(gate) || !gate.me);
+
+  return (
+    <div className="fixed inset-0 z-30 overflow-hidden bg-slate-100">
+      <div className="flex h-full flex-col bg-slate-50 shadow-xl" style={swipe.style} {...swipe.handlers} data-testid="pick-panel">
+        <header className="z-20 border-b border-slate-200 bg-white">
+          <div className="mx-auto flex max-w-[920px] items-center gap-2 px-2 py-2 sm:px-4">
+            <Button variant="ghost" size="icon" onClick={onLeave} aria-label="Back">
+              <ArrowLeft className="size-5" aria-hidden="true" />
+            </Button>
+            <div className="min-w-0 flex-1">
+              <h1 className="truncate text-base font-bold sm:text-lg">{pick.header ? orderTitle(pick.header.orderNumber, pick.header.customerName) : "Pick List"}</h1>
+              <p className="flex flex-wrap items-center gap-x-3 text-xs text-slate-600 sm:text-sm">
+                {pick.header ? <span>{locationLabel(pick.header.location)}</span> : null}
+                {pick.roomStatus && !pick.demo ? (
+                  <span className={cn("inline-flex items-center gap-1", pick.roomStatus === "live" ? "text-green-700" : "text-amber-700")} data-testid="room-status">
+                    {pick.roomStatus === "live" ? <Wifi className="size-3.5" aria-hidden="true" /> : <WifiOff className="size-3.5" aria-hidden="true" />}
+                    {STATUS_TEXT[pick.roomStatus]}
+                  </span>
+                ) : null}
+              </p>
+            </div>
+            <Button variant="ghost" size="icon" onClick={onLeave} aria-label="Close">
+              <X className="size-5" aria-hidden="true" />
+            </Button>
+          </div>
+          <div className="mx-auto max-w-[920px] px-3 pb-2 sm:px-4">
+            <div className="flex items-center gap-2">
+              <div className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label="Lines picked" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+                <div className="h-full rounded-full bg-brand-600 transition-[width] duration-300" style={{ width: `${percent}%` }} />
+              </div>
+              <span className="w-10 text-right text-xs font-semibold tabular-nums text-slate-700" data-testid="header-percent">
+                {percent}%
+              </span>
+            </div>
+            {alsoHere || pick.savedHint ? (
+              <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600">
+                {alsoHere ? (
+                  <span className="font-medium text-blue-700" data-testid="also-here">
+                    {alsoHere}
+                  </span>
+                ) : null}
+                {pick.savedHint ? <span data-testid="saved-hint">{pick.savedHint}</span> : null}
+              </p>
+            ) : null}
+          </div>
+        </header>
+
+        <main className="flex-1 overflow-y-auto overscroll-contain">
+          <div className="mx-auto flex max-w-[920px] flex-col gap-3 px-3 py-3 sm:px-4">
+            {banner ? <PasscodeBanner open={boxOpen} onToggle={() => setBoxOpen((o) => !o)} onSuccess={afterPasscodeLogin} /> : null}
+
+            <form
+              className="flex gap-2"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const n = orderInput.trim();
+                if (!n) return;
+                window.history.replaceState(window.history.state, "", `/pick-list?order=${encodeURIComponent(n)}`);
+                setVisibleCount(INITIAL_VISIBLE_LINES);
+                void pick.loadOrder(n);
+              }}
+            >
+              <label htmlFor="pick-order" className="sr-only">
+                Order number
+              </label>
+              <input
+                id="pick-order"
+                value={orderInput}
+                onChange={(e) => setOrderInput(e.target.value)}
+                placeholder="Order number (e.g. SO-100002)"
+                className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-base"
+              />
+              <Button type="submit" disabled={pick.loading}>
+                {pick.loading ? "Loading…" : "Load"}
+              </Button>
+            </form>
+
+            {pick.demo ? <p className="rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-800">Sample data — load an order to start picking.</p> : null}
+
+            {pick.items.length ? (
+              <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
+                <label className="inline-flex min-h-11 items-center gap-2">
+                  <input type="checkbox" className="size-5 accent-brand-700" checked={hidePicked} onChange={(e) => setHidePicked(e.target.checked)} />
+                  Hide picked
+                </label>
+                <label className="inline-flex min-h-11 items-center gap-2">
+                  <input
+                    type="checkbox"
+                    className="size-5 accent-brand-700"
+                    checked={allPicked}
+                    onChange={(e) => {
+                      if (!e.target.checked) return;
+                      setEditing(new Set());
+                      const byId = new Map(markAllPicked(pick.items).map((l) => [l.id, l]));
+                      pick.change("all", (l) => {
+                        const m = byId.get(l.id)!;
+                        return { status: m.status, pickState: m.pickState, pickedQty: m.pickedQty };
+                      });
+                    }}
+                  />
+                  Mark all picked
+                </label>
+              </div>
+            ) : null}
+
+            {pick.loading ? <p className="py-10 text-center text-slate-500">Loading pick list…</p> : null}
+
+            {!pick.loading && pick.error ? (
+              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
+                {pick.error}
+              </p>
+            ) : null}
+
+            {!pick.loading && !pick.items.length ? (
+              <div className="py-10 text-center text-slate-600">
+                <p className="font-semibold">{pick.header ? `No items found for order ${pick.header.orderNumber}.` : "No order loaded yet."}</p>
+                <p className="mt-1 text-sm">Enter an order number above and click Load to fetch the pick list.</p>
+              </div>
+            ) : null}
+
+            {!pick.loading && shown.length ? (
+              <ul className="flex flex-col gap-3" aria-label="Pick lines">
+                {shown.map((line) => (
+                  <LineRow
+                    key={line.id}
+                    line={line}
+                    editing={editing.has(line.id)}
+                    flashing={pick.flashing.has(line.id)}
+                    others={onLines.get(line.id) ?? []}
+                    actions={actions}
+                  />
+                ))}
+              </ul>
+            ) : null}
+
+            {!pick.loading && hasMore ? (
+              <Button variant="outline" className="self-center" onClick={() => setVisibleCount((c) => c + VISIBLE_LINES_STEP)}>
+                Load more
+              </Button>
+            ) : null}
+          </div>
+        </main>
+
+        <BottomBar progress={progress} saving={pick.saving} completing={pick.completing} message={pick.message} onSave={() => void pick.save()} onComplete={() => void pick.complete()} />
+      </div>
+
+      {overlay ? <AccessOverlay orderNumber={orderNumber} onSuccess={afterPasscodeLogin} /> : null}
+
+      <Dialog open={!!zoomed} onClose={() => setZoomed(null)} title={zoomed?.name || zoomed?.sku || "Image"}>
+        <DialogBody>{zoomed?.imageLarge ? <img src={zoomed.imageLarge} alt={zoomed.name} className="mx-auto max-h-[70dvh] w-auto rounded-lg" /> : null}</DialogBody>
+      </Dialog>
+    </div>
+  );
+}

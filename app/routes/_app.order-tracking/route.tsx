@@ -1,0 +1,189 @@
+// Order Tracking (spec 001 §2–§9): KPIs, search, filters, the desktop table or phone cards, the order detail
+// with the edit stepper and history, and batch printing. The loader says who is looking; rows come from /api.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { CheckSquare, Rows3, Rows4 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { BatchBar } from "~/components/orders/batch-bar";
+import { columnsFor, hiddenFiltersFor, nextSort } from "~/components/orders/columns";
+import { FilterPanel } from "~/components/orders/filter-panel";
+import { HistoryModal } from "~/components/orders/history-modal";
+import { OrderKpiTiles } from "~/components/orders/kpi-tiles";
+import { MobileOrderList } from "~/components/orders/mobile-order-list";
+import { OrderDetail } from "~/components/orders/order-detail";
+import { OrderTable, type Density } from "~/components/orders/order-table";
+import { Pagination } from "~/components/orders/pagination";
+import { printPickLists } from "~/components/orders/print-pick-lists";
+import { SearchBar } from "~/components/orders/search-bar";
+import type { OrderRow } from "~/components/orders/types";
+import { useIsPhone, useOrderList } from "~/components/orders/use-order-list";
+import { Button } from "~/components/ui/button";
+import { ORDER_TYPES, PAGE_SIZE, SEARCH_FIELDS, WAREHOUSE_PAGE_SIZE } from "~/domain/orders/constants";
+import { policies } from "~/domain/access/policy";
+import { authorize } from "~/lib/guard.server";
+import { locations } from "../../../db/schema";
+
+export const policy = policies.grant("orders:view");
+
+export const meta: MetaFunction = () => [{ title: "Order Tracking — Golden Grain" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await authorize(request, context, policy);
+  const warehouses = await context.app.db.select({ id: locations.id, name: locations.name }).from(locations).orderBy(locations.id);
+  return {
+    viewer: { roleId: viewer.roleId, isAdmin: viewer.isAdmin, grants: viewer.grants.map((g) => g.key), name: viewer.name, email: viewer.email },
+    pageSize: viewer.roleId === "warehouse-employee" ? WAREHOUSE_PAGE_SIZE : PAGE_SIZE,
+    locations: warehouses,
+  };
+}
+
+export default function OrderTracking() {
+  const { viewer, pageSize, locations: warehouses } = useLoaderData<typeof loader>();
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isPhone = useIsPhone();
+  const arriving = useRef({ search: params.get("search") ?? "", searchBy: params.get("searchBy") ?? "" });
+  const list = useOrderList({
+    pageSize,
+    initialSearch: arriving.current.search,
+    initialSearchBy: (SEARCH_FIELDS as readonly string[]).includes(arriving.current.searchBy) ? arriving.current.searchBy : "customerOrOrder",
+    ready: isPhone !== null,
+    append: !!isPhone,
+  });
+  const [density, setDensity] = useState<Density>("comfortable");
+  const [openRow, setOpenRow] = useState<OrderRow | null>(null);
+  const [historyOf, setHistoryOf] = useState<string | null>(null);
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [printing, setPrinting] = useState(false);
+  const hashOpened = useRef(false);
+
+  // Spec 001 §2: the entry query is applied (initial state above), then cleared from the URL.
+  useEffect(() => {
+    if (params.has("search") || params.has("searchBy")) setParams({}, { replace: true, preventScrollReset: true });
+  }, [params, setParams]);
+
+  // Phone: Back (the hash going away) closes the order opened with '#order-{orderNumber}'.
+  useEffect(() => {
+    if (hashOpened.current && openRow && location.hash !== `#order-${openRow.orderNumber}`) {
+      hashOpened.current = false;
+      setOpenRow(null);
+    }
+  }, [location.hash, openRow]);
+
+  const columns = columnsFor(viewer.roleId);
+  const canEdit = viewer.grants.includes("orders:update");
+  const canPrint = viewer.grants.includes("picklists:print");
+  const orderTypes = list.allowedOrderTypes ?? [...ORDER_TYPES];
+
+  function open(row: OrderRow) {
+    setOpenRow(row);
+    if (isPhone) {
+      hashOpened.current = true;
+      navigate({ pathname: location.pathname, search: location.search, hash: `order-${row.orderNumber}` }, { preventScrollReset: true });
+    }
+  }
+  function close() {
+    if (hashOpened.current) navigate(-1);
+    else setOpenRow(null);
+  }
+  async function print() {
+    setPrinting(true);
+    const results = await printPickLists([...selected], { name: viewer.name, email: viewer.email });
+    setPrinting(false);
+    for (const r of results.filter((x) => !x.ok)) toast.error(r.error ?? "Failed to print pick list", { description: r.orderNumber });
+    const done = results.filter((x) => x.ok).length;
+    if (done) toast.success(`Sent ${done} pick list(s) to print`);
+  }
+
+  return (
+    <div className={selected.size ? "space-y-4 pb-24" : "space-y-4"}>
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Order Tracking</h1>
+        <p className="text-slate-700">Monitor and manage order status and logistics</p>
+      </header>
+
+      <OrderKpiTiles kpis={list.kpis} active={list.query.quick} onSelect={list.setQuick} />
+
+      <SearchBar
+        value={list.searchInput}
+        field={list.query.searchBy}
+        fields={viewer.roleId === "warehouse-employee" ? SEARCH_FIELDS.filter((f) => f !== "paymentStatus" && f !== "truckingCompany") : SEARCH_FIELDS}
+        isPhone={!!isPhone}
+        onChange={list.setSearchInput}
+        onFieldChange={list.setSearchBy}
+      />
+
+      <FilterPanel filters={list.query.filters} onChange={list.setFilters} orderTypes={orderTypes} locations={warehouses} hidden={hiddenFiltersFor(viewer.roleId)} />
+
+      {isPhone === false ? (
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {canPrint ? (
+            <Button variant={selecting ? "secondary" : "outline"} size="sm" aria-pressed={selecting} onClick={() => { setSelecting((s) => !s); setSelected(new Set()); }}>
+              <CheckSquare className="size-4" aria-hidden="true" /> {selecting ? "Done Selecting" : "Select"}
+            </Button>
+          ) : null}
+          <div role="group" aria-label="Row density" className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5">
+            {(["comfortable", "compact"] as const).map((d) => (
+              <button key={d} type="button" aria-pressed={density === d} onClick={() => setDensity(d)} className={`inline-flex min-h-8 items-center gap-1 rounded-md px-2.5 text-sm font-semibold capitalize ${density === d ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}>
+                {d === "comfortable" ? <Rows3 className="size-4" aria-hidden="true" /> : <Rows4 className="size-4" aria-hidden="true" />} {d}
+              </button>
+            ))}
+          </div>
+        </div>
+      ) : null}
+
+      {list.error ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">Error: {list.error}</p>
+      ) : list.loading && list.rows.length === 0 ? (
+        <p role="status" className="rounded-lg bg-white px-4 py-8 text-center text-slate-600">Loading orders…</p>
+      ) : list.rows.length === 0 ? (
+        <div className="rounded-lg bg-white px-4 py-8 text-center">
+          <p className="font-semibold text-slate-900">No orders found</p>
+          <p className="text-sm text-slate-600">Try adjusting your search or filters.</p>
+        </div>
+      ) : isPhone ? (
+        <MobileOrderList rows={list.rows} roleId={viewer.roleId} hasMore={list.query.page < list.pagination.pages} loadingMore={list.loading} onLoadMore={list.loadMore} onOpen={open} />
+      ) : (
+        <div className={list.loading ? "space-y-3 opacity-60 transition-opacity" : "space-y-3"} aria-busy={list.loading}>
+          <OrderTable
+            rows={list.rows}
+            columns={columns}
+            density={density}
+            sort={list.query.sort}
+            dir={list.query.dir}
+            onSort={(key) => {
+              const next = nextSort(list.query, key);
+              list.setSort(next.sort, next.dir);
+            }}
+            onOpen={open}
+            onHistory={(row) => setHistoryOf(row.orderNumber)}
+            selecting={selecting}
+            selected={selected}
+            onToggle={(n) => setSelected((s) => { const next = new Set(s); if (next.has(n)) next.delete(n); else next.add(n); return next; })}
+            onToggleAll={(checked) => setSelected(checked ? new Set(list.rows.map((r) => r.orderNumber)) : new Set())}
+          />
+          <Pagination page={list.pagination.page} pages={list.pagination.pages} total={list.pagination.total} onPage={list.setPage} />
+        </div>
+      )}
+
+      <OrderDetail
+        row={openRow}
+        viewer={viewer}
+        isPhone={!!isPhone}
+        canEdit={canEdit}
+        orderTypes={list.allowedOrderTypes}
+        onClose={close}
+        onHistory={setHistoryOf}
+        onRowChange={(row) => {
+          setOpenRow((r) => (r ? { ...r, ...row } : r));
+          list.replaceRow(row);
+        }}
+      />
+      <HistoryModal orderNumber={historyOf} onClose={() => setHistoryOf(null)} />
+      {selecting ? <BatchBar count={selected.size} printing={printing} onClear={() => setSelected(new Set())} onPrint={print} /> : null}
+    </div>
+  );
+}
