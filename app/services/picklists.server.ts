@@ -43,7 +43,9 @@ function scopeForAny(viewer: Viewer, grantKeys: readonly string[]): SQL | undefi
 /**
  * The order by numeric id or order number, within the viewer's scope for the given grants (404 outside it).
  * A passcode session is checked against its warehouses explicitly, with the message the picking screen
- * shows (spec 002 §5): 403 'Passcode not authorized for warehouse {location}'.
+ * shows (spec 002 §5), 'Passcode not authorized for warehouse {location}'. The status is 404, as for any
+ * order outside a viewer's scope (DESIGN §4): a 403 would read as "the guard refused the route"
+ * (docs/decisions/005-pick-lists.md).
  */
 export async function findPickOrder(ctx: AppContext, viewer: Viewer, ref: string, grantKeys: readonly string[]): Promise<PickOrder> {
   const value = ref.trim();
@@ -55,7 +57,7 @@ export async function findPickOrder(ctx: AppContext, viewer: Viewer, ref: string
   const order = rows.find((r) => String(r.id) === value) ?? rows[0];
   if (!order) fail(404, "Order not found");
   if (viewer.kind === "passcode" && viewer.allowedLocations.length && !viewer.allowedLocations.includes(order.warehouseLocation)) {
-    fail(403, `Passcode not authorized for warehouse ${order.warehouseLocation || "-"}`);
+    fail(404, `Passcode not authorized for warehouse ${order.warehouseLocation || "-"}`);
   }
   return order;
 }

@@ -29,7 +29,9 @@ export class ApiError extends Error {
 /** The list URL: only set parameters are sent, so the server sees exactly the spec's query. */
 export function listUrl(q: ListQuery): string {
   const p = new URLSearchParams({ page: String(q.page), limit: String(q.limit), light: "true" });
-  if (q.search.trim()) {
+  // A half-typed date would only earn a 400: the order date is searched once it is a whole day.
+  const partialDate = q.searchBy === "orderDate" && !/^\d{4}-\d{2}-\d{2}$/.test(q.search.trim());
+  if (q.search.trim() && !partialDate) {
     p.set("search", q.search.trim());
     p.set("searchBy", q.searchBy);
   }
@@ -111,4 +113,12 @@ export async function fetchWorkerOptions(signal?: AbortSignal): Promise<string[]
   const body = await readJson(res);
   if (!res.ok || !Array.isArray(body.data)) throw new ApiError(errorText(body, "Failed to load workers"), res.status, body);
   return body.data as string[];
+}
+
+/** Whether the order's digital pick list is completed (the warehouse employee's reminder); null when unknown. */
+export async function fetchPickListCompleted(id: OrderRow["_id"], signal?: AbortSignal): Promise<boolean | null> {
+  const res = await fetch(`/api/order-trackers/${encodeURIComponent(String(id))}/release-order/status`, { signal });
+  if (!res.ok) return null;
+  const body = await readJson(res);
+  return typeof body.completedAt === "string" && body.completedAt !== "";
 }

@@ -1,14 +1,14 @@
 // Order detail: a desktop modal or a full-screen phone view with customer, order, status, pictures, notes and
 // items cards; Edit switches to the stepper.
 import { Link } from "@remix-run/react";
-import { AlertTriangle, History, MapPin, Pencil, ScanLine } from "lucide-react";
+import { AlertTriangle, History, ImageOff, MapPin, Pencil, ScanLine } from "lucide-react";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { NativeDialog } from "~/components/ui/dialog";
 import { formatDateTime, formatMoney, formatOrderDate, lineTotal, orderTotal } from "~/domain/orders/format";
-import { fetchOrderLines } from "./api";
+import { fetchOrderLines, fetchPickListCompleted } from "./api";
 import { EditStepper } from "./edit-stepper";
 import { ImageViewer, type ViewerImage } from "./image-viewer";
 import { StatusBadge } from "./status-badge";
@@ -76,6 +76,7 @@ export function OrderDetail({
 function OrderView({ row, viewer, canEdit, onEdit, onHistory }: { row: OrderRow; viewer: OrdersViewer; canEdit: boolean; onEdit: () => void; onHistory: () => void }) {
   const [lines, setLines] = useState<{ loading: boolean; error: string | null; items: SalesOrderLine[] }>({ loading: true, error: null, items: [] });
   const [imageIndex, setImageIndex] = useState<number | null>(null);
+  const [pickListDone, setPickListDone] = useState<boolean | null>(null);
   const warehouse = viewer.roleId === "warehouse-employee";
   const showPayment = !warehouse;
   const showTrucking = viewer.roleId !== "warehouse-employee" && viewer.roleId !== "delivery-driver";
@@ -86,8 +87,12 @@ function OrderView({ row, viewer, canEdit, onEdit, onHistory }: { row: OrderRow;
     fetchOrderLines(row.orderNumber, ctrl.signal)
       .then((items) => setLines({ loading: false, error: null, items }))
       .catch((e: unknown) => !ctrl.signal.aborted && setLines({ loading: false, error: e instanceof Error ? e.message : "Failed to load items", items: [] }));
+    if (warehouse) {
+      setPickListDone(null);
+      fetchPickListCompleted(row._id, ctrl.signal).then(setPickListDone, () => undefined);
+    }
     return () => ctrl.abort();
-  }, [row.orderNumber]);
+  }, [row.orderNumber, row._id, warehouse]);
 
   const images: ViewerImage[] = useMemo(
     () =>
@@ -120,7 +125,7 @@ function OrderView({ row, viewer, canEdit, onEdit, onHistory }: { row: OrderRow;
         </Link>
       </div>
 
-      {warehouse && !row.pickListCompleted ? (
+      {warehouse && pickListDone === false ? (
         <p role="note" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           {PICK_LIST_REMINDER}
@@ -184,7 +189,7 @@ function OrderView({ row, viewer, canEdit, onEdit, onHistory }: { row: OrderRow;
               {thumbs.map((src, i) => (
                 <li key={i}>
                   <button type="button" onClick={() => setImageIndex(i)} className="block aspect-square w-full overflow-hidden rounded-lg border border-slate-200" aria-label={`View picture ${i + 1}`}>
-                    <img src={src} alt="" className="size-full object-cover" loading="lazy" />
+                    <Thumb src={src} />
                   </button>
                 </li>
               ))}
@@ -277,4 +282,17 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <dd className="min-w-0 break-words text-slate-900">{children}</dd>
     </div>
   );
+}
+
+/** A picture thumbnail that shows a placeholder instead of a broken image when the file is missing. */
+function Thumb({ src }: { src: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <span className="flex size-full items-center justify-center bg-slate-100 text-slate-400">
+        <ImageOff className="size-6" aria-hidden="true" />
+      </span>
+    );
+  }
+  return <img src={src} alt="" className="size-full object-cover" loading="lazy" onError={() => setFailed(true)} />;
 }

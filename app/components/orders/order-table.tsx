@@ -37,7 +37,7 @@ export function OrderTable({
   onToggle: (orderNumber: string) => void;
   onToggleAll: (checked: boolean) => void;
 }) {
-  const pad = density === "compact" ? "px-2 py-1.5" : "px-3 py-3";
+  const pad = density === "compact" ? "px-2 py-1.5" : "px-2.5 py-3";
   const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.orderNumber));
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -144,7 +144,7 @@ function Cell({ column, row, onOpen, onHistory }: { column: Column["key"]; row: 
     case "warehouseLocation":
       return <span className="whitespace-nowrap">{row.warehouseLocation || "—"}</span>;
     case "warehouseAssignment":
-      return <span className="text-slate-700">{row.warehouseAssignment?.length ? row.warehouseAssignment.join(", ") : <span className="text-slate-500">Unassigned</span>}</span>;
+      return <span className="block min-w-28 text-slate-700">{row.warehouseAssignment?.length ? row.warehouseAssignment.join(", ") : <span className="text-slate-500">Unassigned</span>}</span>;
     case "orderDate":
       return <span className="whitespace-nowrap tabular-nums">{formatOrderDate(row.orderDate)}</span>;
     case "address":
@@ -154,17 +154,18 @@ function Cell({ column, row, onOpen, onHistory }: { column: Column["key"]; row: 
         <div className="flex items-center gap-1">
           <Link
             to={`/pick-list?order=${encodeURIComponent(row.orderNumber)}`}
-            className="inline-flex min-h-9 items-center gap-1 rounded-lg px-2 font-semibold whitespace-nowrap text-brand-800 hover:bg-brand-50"
+            className="inline-flex size-9 items-center justify-center rounded-lg text-brand-800 hover:bg-brand-50"
             aria-label={`Pick list for ${row.orderNumber}`}
+            title="Pick list"
           >
             <ScanLine className="size-4" aria-hidden="true" />
-            Pick List
           </Link>
           <button
             type="button"
             onClick={() => onHistory(row)}
             className="inline-flex size-9 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
             aria-label={`History of ${row.orderNumber}`}
+            title="History"
           >
             <History className="size-4" aria-hidden="true" />
           </button>

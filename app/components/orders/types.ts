@@ -18,8 +18,6 @@ export type OrderRow = {
   hasDeliveryOrder?: boolean;
   address?: { lines: string[]; mapsUrl: string | null } | null;
   version: number;
-  /** Present for warehouse employees when the list says whether the digital pick list is done. */
-  pickListCompleted?: boolean;
 };
 
 export type Pagination = { page: number; pages: number; total: number };

@@ -106,13 +106,13 @@ export const LineRow = memo(function LineRow({
       </div>
 
       <div className="mt-3 grid grid-cols-3 gap-2">
-        <Button size="md" variant={line.pickState === "full" ? "primary" : "outline"} className="px-2 text-sm" aria-pressed={line.pickState === "full"} onClick={() => actions.inFull(line)}>
+        <Button size="md" variant={line.pickState === "full" ? "primary" : "outline"} className="whitespace-nowrap px-1 text-sm" aria-pressed={line.pickState === "full"} onClick={() => actions.inFull(line)}>
           In Full ({line.quantity})
         </Button>
-        <Button size="md" variant={line.pickState === "short" ? "primary" : "outline"} className="px-2 text-sm" aria-pressed={line.pickState === "short"} onClick={() => actions.short(line)}>
+        <Button size="md" variant={line.pickState === "short" ? "primary" : "outline"} className="whitespace-nowrap px-1 text-sm" aria-pressed={line.pickState === "short"} onClick={() => actions.short(line)}>
           Short
         </Button>
-        <Button size="md" variant="ghost" className="px-2 text-sm ring-1 ring-slate-200" onClick={() => actions.unselect(line)}>
+        <Button size="md" variant="ghost" className="whitespace-nowrap px-1 text-sm ring-1 ring-slate-200" onClick={() => actions.unselect(line)}>
           Unselect
         </Button>
       </div>

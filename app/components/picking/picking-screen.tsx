@@ -88,7 +88,8 @@ export function PickingScreen({ orderNumber, gate, passcodeEmail, onPasscodeLogi
     setBoxOpen(false);
     onPasscodeLogin();
     // The new session cookie is set; load the order again so the room and the data use it.
-    if (orderNumber) window.setTimeout(() => void pick.loadOrder(orderNumber), PASSCODE_RELOAD_DELAY_MS);
+    const current = pick.requested ?? orderNumber;
+    if (current) window.setTimeout(() => void pick.loadOrder(current), PASSCODE_RELOAD_DELAY_MS);
   };
 
   const progress = pickProgress(pick.items);
@@ -99,7 +100,8 @@ export function PickingScreen({ orderNumber, gate, passcodeEmail, onPasscodeLogi
   const alsoHere = alsoHereLabel(pick.others);
   // Width 0: the overlay's own CSS shows it only at 768 px or less, so server and client render alike.
   const overlay = showAccessOverlay(gate, 0, boxOpen);
-  const banner = !overlay && !gate.passcode?.authenticated && (showPasscodeBanner(gate) || !gate.me);
+  // Wide screens never get the overlay; a visitor without access there gets the banner instead.
+  const banner = !gate.passcode?.authenticated && (showPasscodeBanner(gate) || !gate.me);
 
   return (
     <div className="fixed inset-0 z-30 overflow-hidden bg-slate-100">
@@ -110,7 +112,7 @@ export function PickingScreen({ orderNumber, gate, passcodeEmail, onPasscodeLogi
               <ArrowLeft className="size-5" aria-hidden="true" />
             </Button>
             <div className="min-w-0 flex-1">
-              <h1 className="truncate text-base font-bold sm:text-lg">{pick.header ? orderTitle(pick.header.orderNumber, pick.header.customerName) : "Pick List"}</h1>
+              <h1 className="line-clamp-2 text-base leading-tight font-bold sm:text-lg">{pick.header ? orderTitle(pick.header.orderNumber, pick.header.customerName) : "Pick List"}</h1>
               <p className="flex flex-wrap items-center gap-x-3 text-xs text-slate-600 sm:text-sm">
                 {pick.header ? <span>{locationLabel(pick.header.location)}</span> : null}
                 {pick.roomStatus && !pick.demo ? (
@@ -149,7 +151,11 @@ export function PickingScreen({ orderNumber, gate, passcodeEmail, onPasscodeLogi
 
         <main className="flex-1 overflow-y-auto overscroll-contain">
           <div className="mx-auto flex max-w-[920px] flex-col gap-3 px-3 py-3 sm:px-4">
-            {banner ? <PasscodeBanner open={boxOpen} onToggle={() => setBoxOpen((o) => !o)} onSuccess={afterPasscodeLogin} /> : null}
+            {banner ? (
+              <div className={cn(overlay && "max-[768px]:hidden")}>
+                <PasscodeBanner open={boxOpen} onToggle={() => setBoxOpen((o) => !o)} onSuccess={afterPasscodeLogin} />
+              </div>
+            ) : null}
 
             <form
               className="flex gap-2"

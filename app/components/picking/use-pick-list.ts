@@ -83,6 +83,8 @@ export function usePickList({ initialOrder, session }: { initialOrder: string | 
   const [completing, setCompleting] = useState(false);
   const savedThisSession = useRef(false);
   const roomRef = useRef<PickingRoom | null>(null);
+  // Every load bumps this; a slower, older load (or its room) is dropped when it finishes late.
+  const loadSeq = useRef(0);
   const itemsRef = useRef(items);
   itemsRef.current = items;
   const demo = header === DEMO_ORDER;
@@ -109,7 +111,7 @@ export function usePickList({ initialOrder, session }: { initialOrder: string | 
   );
 
   const connectRoom = useCallback(
-    async (orderNumber: string) => {
+    async (orderNumber: string, seq: number) => {
       roomRef.current?.close();
       roomRef.current = null;
       setPresence([]);
@@ -118,6 +120,7 @@ export function usePickList({ initialOrder, session }: { initialOrder: string | 
         // Loaded lazily: the first paint of the screen does not wait for the socket code.
         const client = await import("~/lib/picking-client");
         const access = await client.fetchRoomAccess(orderNumber);
+        if (seq !== loadSeq.current) return;
         roomRef.current = client.connectPickingRoom(orderNumber, access, {
           onLines: (lines) => receive(lines),
           onPresence: setPresence,
@@ -127,18 +130,28 @@ export function usePickList({ initialOrder, session }: { initialOrder: string | 
         roomRef.current.observe(maxRev(itemsRef.current));
       } catch (err) {
         console.warn("live sync unavailable:", (err as Error).message);
-        setRoomStatus("denied");
+        if (seq === loadSeq.current) setRoomStatus("denied");
       }
     },
     [receive],
   );
 
-  useEffect(() => () => roomRef.current?.close(), []);
+  useEffect(
+    () => () => {
+      loadSeq.current++;
+      roomRef.current?.close();
+      roomRef.current = null;
+    },
+    [],
+  );
 
   const loadOrder = useCallback(
     async (orderNumber: string) => {
       const number = orderNumber.trim();
       if (!number) return;
+      const seq = ++loadSeq.current;
+      roomRef.current?.close();
+      roomRef.current = null;
       setRequested(number);
       setLoading(true);
       setError(null);
@@ -178,11 +191,13 @@ export function usePickList({ initialOrder, session }: { initialOrder: string | 
         } catch (err) {
           console.warn("inventory merge failed:", (err as Error).message);
         }
+        if (seq !== loadSeq.current) return;
         itemsRef.current = lines;
         setItems(lines);
         setHeader(next);
-        void connectRoom(next.orderNumber);
+        void connectRoom(next.orderNumber, seq);
       } catch (err) {
+        if (seq !== loadSeq.current) return;
         roomRef.current?.close();
         roomRef.current = null;
         setRoomStatus(null);
@@ -191,7 +206,7 @@ export function usePickList({ initialOrder, session }: { initialOrder: string | 
         setHeader(null);
         setError((err as Error).message || "Failed to load order");
       } finally {
-        setLoading(false);
+        if (seq === loadSeq.current) setLoading(false);
       }
     },
     [connectRoom],

@@ -1,0 +1,64 @@
+// Pick List Check as the warehouse picker: load an order, Match a line, filter to issues, and get the
+// restore prompt for saved progress after a reload.
+import { expect, signIn, test } from "./fixtures";
+
+test("a picker checks an order's lines and restores saved progress after a reload", async ({ page }) => {
+  await signIn(page, "warehouse-employee", "/pick-list-check");
+  await expect(page.getByRole("heading", { name: "Pick List Check" })).toBeVisible();
+
+  await page.getByLabel("Order number").fill("SO-100004");
+  await page.getByRole("button", { name: "Load" }).click();
+  await expect(page).toHaveURL(/order=SO-100004/);
+  await expect(page.getByTestId("order-number")).toHaveText("SO-100004");
+  await expect(page.getByText("PICK", { exact: true })).toBeVisible();
+
+  const lines = page.getByTestId("check-line");
+  const count = await lines.count();
+  expect(count).toBeGreaterThan(0);
+  await expect(page.getByTestId("done-count")).toHaveText(`0/${count}`);
+  for (const tone of await page.getByTestId("on-hand").evaluateAll((els) => els.map((e) => e.getAttribute("data-tone")))) {
+    expect(["red", "amber", "green", "grey"]).toContain(tone);
+  }
+
+  // Match the first line: picked = ordered, status ok, the line is done.
+  const first = lines.first();
+  await first.getByRole("button", { name: "Match" }).click();
+  await expect(first).toHaveAttribute("data-done", "true");
+  await expect(page.getByTestId("done-count")).toHaveText(`1/${count}`);
+
+  // Minus cannot go below 0; a short pick on the last line becomes an issue.
+  const last = lines.last();
+  const sku = await last.getAttribute("data-sku");
+  await expect(last.getByRole("button", { name: /Decrease picked/ })).toBeDisabled();
+  await last.getByRole("button", { name: /Increase picked/ }).click();
+  if (count > 1) {
+    await expect(last).toHaveAttribute("data-status", /short|ok/);
+    await last.getByLabel(/^Status /).selectOption("short");
+    await page.getByLabel("Issues only").check();
+    await expect(lines).toHaveCount(1);
+    await expect(lines.first()).toHaveAttribute("data-sku", sku!);
+    await page.getByLabel("Issues only").uncheck();
+  }
+  await page.getByLabel("Picker name").fill("Wendy Warehouse");
+  // Autosave runs 400 ms after the last change.
+  await expect(page.getByText("Saved on this device")).toBeVisible();
+  await page.screenshot({ path: `test-results/pick-list-check-${page.viewportSize()!.width}.png`, fullPage: false });
+
+  await page.reload();
+  await expect(page.getByText("Found saved progress for this order. Restore it?")).toBeVisible();
+  await expect(page.getByTestId("done-count")).toHaveText(`0/${count}`);
+  await page.getByRole("button", { name: "Restore" }).click();
+  await expect(page.getByText("Found saved progress for this order. Restore it?")).toBeHidden();
+  await expect(page.getByTestId("done-count")).toHaveText(`1/${count}`);
+  await expect(page.getByLabel("Picker name")).toHaveValue("Wendy Warehouse");
+
+  await page.reload();
+  await page.getByRole("button", { name: "Dismiss" }).click();
+  await expect(page.getByText("Found saved progress for this order. Restore it?")).toBeHidden();
+  await expect(page.getByTestId("done-count")).toHaveText(`0/${count}`);
+});
+
+test("an unknown order shows the server's error", async ({ page }) => {
+  await signIn(page, "warehouse-employee", "/pick-list-check?order=SO-999999");
+  await expect(page.getByRole("alert")).toHaveText("Order not found");
+});

@@ -1,0 +1,206 @@
+// The live picking room: tokens, the shared protocol, GET /api/picklists/{orderNumber}/room, and a real
+// `partykit dev` with two Node clients (partysocket + ws) relaying line changes, presence and acks.
+import { and, eq, ne } from "drizzle-orm";
+import PartySocket from "partysocket";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { orders, passcodes } from "../../db/schema";
+import { clientMessage, serverMessage, type ServerMessage } from "../../party/protocol";
+import { signRoomToken, verifyRoomToken } from "../../party/token";
+import { startLocalParty, type LocalParty } from "../../party/local-server";
+import { loader as roomLoader } from "~/routes/api.picklists.$orderNumber.room";
+import { createSeededTestDatabase } from "../support/db";
+import { createTestContext, passcodeCookie, request, settle, staffCookie } from "../support/context";
+
+const SECRET = "test-party-token-secret-000001";
+
+describe("room tokens", () => {
+  const claims = { room: "SO-1", sub: "user:1", name: "Ann", exp: Math.floor(Date.now() / 1000) + 60 };
+
+  it("a token signed by the app opens only its own room", async () => {
+    const token = await signRoomToken(SECRET, claims);
+    expect(await verifyRoomToken(SECRET, token, "SO-1")).toEqual(claims);
+    expect(await verifyRoomToken(SECRET, token, "SO-2")).toBeNull();
+  });
+
+  it("expired, tampered or foreign tokens are refused", async () => {
+    const token = await signRoomToken(SECRET, claims);
+    expect(await verifyRoomToken(SECRET, token, "SO-1", (claims.exp + 1) * 1000)).toBeNull();
+    expect(await verifyRoomToken("another-secret-0000000000000", token, "SO-1")).toBeNull();
+    const [body, sig] = token.split(".");
+    const forged = Buffer.from(JSON.stringify({ ...claims, room: "SO-2" })).toString("base64url");
+    expect(await verifyRoomToken(SECRET, `${forged}.${sig}`, "SO-2")).toBeNull();
+    expect(await verifyRoomToken(SECRET, `${body}`, "SO-1")).toBeNull();
+    expect(await verifyRoomToken(SECRET, "", "SO-1")).toBeNull();
+  });
+});
+
+describe("room protocol", () => {
+  const line = { lineId: "L1", status: "Picked", pickState: "full", pickedQty: 3, rev: 1, by: "d1" };
+  it.each([
+    [{ type: "focus", lineId: "L1" }, true],
+    [{ type: "focus", lineId: null }, true],
+    [{ type: "lines", lines: [line] }, true],
+    [{ type: "lines", lines: [] }, false],
+    [{ type: "lines", lines: [{ ...line, status: "Done" }] }, false],
+    [{ type: "lines", lines: [{ ...line, pickedQty: -1 }] }, false],
+    [{ type: "lines", lines: [{ ...line, rev: 1.5 }] }, false],
+    [{ type: "sync", lines: [] }, false],
+    [{ type: "nope" }, false],
+    ["lines", false],
+  ])("client message %j valid: %s", (message, valid) => {
+    expect(clientMessage.safeParse(message).success).toBe(valid);
+  });
+});
+
+describe("GET /api/picklists/{orderNumber}/room", () => {
+  let ctx: ReturnType<typeof createTestContext>;
+  let nyOrder: string;
+  let njOrder: string;
+  let riceCookie: string;
+
+  beforeAll(async () => {
+    const db = await createSeededTestDatabase({ orders: 40 });
+    ctx = createTestContext(db, { env: { PARTY_TOKEN_SECRET: SECRET } });
+    nyOrder = (await db.select({ n: orders.orderNumber }).from(orders).where(eq(orders.warehouseLocation, "NY-MAIN")).limit(1))[0]!.n;
+    njOrder = (await db.select({ n: orders.orderNumber }).from(orders).where(and(ne(orders.warehouseLocation, "NY-MAIN"), ne(orders.warehouseLocation, ""))).limit(1))[0]!.n;
+    const codes = await db.select().from(passcodes);
+    const rice = codes.find((c) => c.active && c.locations.length === 1 && c.locations[0] === "NY-MAIN");
+    riceCookie = await passcodeCookie(ctx.app, rice!.id);
+  }, 60_000);
+
+  async function call(orderNumber: string, cookie?: string) {
+    return (await settle(() => roomLoader({ request: request(`/api/picklists/${orderNumber}/room`, { cookie }), context: ctx, params: { orderNumber } }))) as Response;
+  }
+
+  it("gives a passcode picker a token for an order of its warehouse", async () => {
+    const res = await call(nyOrder, riceCookie);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { success: boolean; data: { host: string; room: string; party: string; token: string } };
+    expect(body.data).toMatchObject({ room: nyOrder, party: "main" });
+    expect(await verifyRoomToken(SECRET, body.data.token, nyOrder)).toMatchObject({ name: "Main floor phones" });
+  });
+
+  it("refuses a passcode picker another warehouse's order", async () => {
+    const res = await call(njOrder, riceCookie);
+    expect(res.status).toBe(403);
+    const location = (await ctx.app.db.select({ l: orders.warehouseLocation }).from(orders).where(eq(orders.orderNumber, njOrder)))[0]!.l;
+    expect(await res.json()).toEqual({ success: false, error: `Passcode not authorized for warehouse ${location}` });
+  });
+
+  it("lets a warehouse employee in, not a sales rep, not a visitor; unknown orders are 404", async () => {
+    expect((await call(njOrder, await staffCookie(ctx.app, "warehouse@goldengrain.test"))).status).toBe(200);
+    expect((await call(nyOrder, await staffCookie(ctx.app, "sales@goldengrain.test"))).status).toBe(403);
+    expect((await call(nyOrder)).status).toBe(401);
+    expect((await call("SO-999999", riceCookie)).status).toBe(404);
+  });
+});
+
+type Client = { socket: PartySocket; messages: ServerMessage[]; next(type: ServerMessage["type"], count?: number): Promise<ServerMessage> };
+
+function client(party: LocalParty, room: string, token: string, id: string): Client {
+  const messages: ServerMessage[] = [];
+  const waiters: (() => void)[] = [];
+  const socket = new PartySocket({ host: party.host, room, party: "main", id, query: { token }, WebSocket: WebSocket as never, maxRetries: 0 });
+  socket.addEventListener("message", (e) => {
+    messages.push(serverMessage.parse(JSON.parse(String(e.data))));
+    for (const w of waiters.splice(0)) w();
+  });
+  return {
+    socket,
+    messages,
+    async next(type, count = 1) {
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const found = messages.filter((m) => m.type === type);
+        if (found.length >= count) return found[count - 1]!;
+        if (Date.now() > deadline) throw new Error(`no ${type} #${count}; got ${JSON.stringify(messages)}`);
+        await new Promise<void>((ok) => {
+          waiters.push(ok);
+          setTimeout(ok, 100);
+        });
+      }
+    },
+  };
+}
+
+describe("a live room under partykit dev", () => {
+  let party: LocalParty;
+  const room = "SO-LIVE-1";
+  const token = (name: string, r = room) => signRoomToken(SECRET, { room: r, sub: `user:${name}`, name, exp: Math.floor(Date.now() / 1000) + 300 });
+  const clients: Client[] = [];
+
+  beforeAll(async () => {
+    party = await startLocalParty({ secret: SECRET });
+  }, 90_000);
+  afterAll(async () => {
+    for (const c of clients) c.socket.close();
+    await party?.stop();
+  });
+
+  it("refuses connections without a valid token", async () => {
+    for (const query of [{}, { token: "junk" }, { token: await token("Ann", "SO-OTHER") }]) {
+      const status = await new Promise<number | string>((ok) => {
+        const ws = new WebSocket(`ws://${party.host}/parties/main/${room}?${new URLSearchParams(query as Record<string, string>)}`);
+        ws.on("unexpected-response", (_req, res) => ok(res.statusCode ?? 0));
+        ws.on("open", () => ok("open"));
+        ws.on("error", () => ok("error"));
+      });
+      expect(status).toBe(401);
+    }
+  });
+
+  it("two pickers see each other, relay newest-wins line changes, and get acks", async () => {
+    const ann = client(party, room, await token("Ann"), "ann-1");
+    clients.push(ann);
+    const sync = await ann.next("sync");
+    expect(sync).toMatchObject({ type: "sync", lines: [], saved: null });
+
+    const bo = client(party, room, await token("Bo"), "bo-1");
+    clients.push(bo);
+    await bo.next("sync");
+    const seen = await ann.next("presence");
+    expect(seen.type === "presence" && seen.presence.map((p) => p.name).sort()).toEqual(["Ann", "Bo"]);
+
+    ann.socket.send(JSON.stringify({ type: "focus", lineId: "L1" }));
+    const focus = await bo.next("presence", 1);
+    expect(focus.type === "presence" && focus.presence.find((p) => p.id === "ann-1")?.lineId).toBe("L1");
+
+    const line = { lineId: "L1", status: "Picked", pickState: "full", pickedQty: 4, rev: 100, by: "dev-ann" };
+    ann.socket.send(JSON.stringify({ type: "lines", lines: [line] }));
+    expect(await bo.next("lines")).toEqual({ type: "lines", lines: [line] });
+    expect(await ann.next("ack")).toEqual({ type: "ack", lines: [{ lineId: "L1", rev: 100 }] });
+
+    // An older write is acknowledged but neither kept nor relayed.
+    bo.socket.send(JSON.stringify({ type: "lines", lines: [{ ...line, status: "Pending", pickState: "unset", pickedQty: 0, rev: 99, by: "dev-bo" }] }));
+    expect(await bo.next("ack")).toEqual({ type: "ack", lines: [{ lineId: "L1", rev: 99 }] });
+    // A message that fails the protocol is dropped; the connection stays usable.
+    bo.socket.send(JSON.stringify({ type: "lines", lines: [{ ...line, status: "Gone" }] }));
+    bo.socket.send("not json");
+    const newer = { ...line, status: "Issue", pickState: "short", pickedQty: 2, rev: 101, by: "dev-bo" };
+    bo.socket.send(JSON.stringify({ type: "lines", lines: [newer] }));
+    expect(await ann.next("lines")).toEqual({ type: "lines", lines: [newer] });
+    expect(ann.messages.filter((m) => m.type === "lines")).toHaveLength(1);
+
+    // A device that opens later starts from the room's state.
+    const cy = client(party, room, await token("Cy"), "cy-1");
+    clients.push(cy);
+    expect(await cy.next("sync")).toMatchObject({ lines: [newer] });
+
+    cy.socket.close();
+    const left = await ann.next("presence", 4);
+    expect(left.type === "presence" && left.presence.map((p) => p.name).sort()).toEqual(["Ann", "Bo"]);
+  }, 30_000);
+
+  it("the app's saved notice needs the secret and reaches every picker", async () => {
+    const listener = client(party, room, await token("Di"), "di-1");
+    clients.push(listener);
+    await listener.next("sync");
+    const url = `http://${party.host}/parties/main/${room}`;
+    const saved = { by: "Ann", at: "2026-01-01T10:00:00.000Z", pickedCount: 1 };
+    expect((await fetch(url, { method: "POST", body: JSON.stringify({ type: "saved", saved }) })).status).toBe(401);
+    expect((await fetch(url, { method: "POST", headers: { authorization: `Bearer ${SECRET}` }, body: "{}" })).status).toBe(400);
+    expect((await fetch(url, { method: "POST", headers: { authorization: `Bearer ${SECRET}` }, body: JSON.stringify({ type: "saved", saved }) })).status).toBe(200);
+    expect(await listener.next("saved")).toEqual({ type: "saved", saved });
+  }, 30_000);
+});
