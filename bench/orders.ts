@@ -170,7 +170,7 @@ export async function benchOrders(): Promise<void> {
     const q = db.select({ id: orders.id }).from(orders).where(where).orderBy(...orderBy(query)).limit(25).offset((query.page - 1) * 25).toSQL();
     const count = db.select({ n: sql`count(*)` }).from(orders).where(where).toSQL();
     for (const [label, stmt] of [[`${name} (rows)`, q], [`${name} (count)`, count]] as const) {
-      const plan = await db.$client.execute({ sql: `EXPLAIN QUERY PLAN ${stmt.sql}`, args: stmt.params as never[] });
+      const plan = await (db as unknown as { $client: import("@libsql/client").Client }).$client.execute({ sql: `EXPLAIN QUERY PLAN ${stmt.sql}`, args: stmt.params as never[] });
       console.log(`-- ${label}`);
       for (const row of plan.rows) console.log(`   ${String(row.detail)}`);
     }

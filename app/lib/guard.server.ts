@@ -14,18 +14,22 @@ function wantsJson(request: Request) {
   return url.pathname.startsWith("/api/") || url.pathname.endsWith(".data");
 }
 
+/** Marks refusals made by a route's policy, as opposed to row-level answers (an order out of scope). */
+export const POLICY_DENIAL_HEADER = "X-Access-Denied";
+const denied = { [POLICY_DENIAL_HEADER]: "policy" };
+
 function unauthenticated(request: Request): never {
   if (wantsJson(request)) {
-    throw Response.json({ success: false, error: "Not signed in" }, { status: 401 });
+    throw Response.json({ success: false, error: "Not signed in" }, { status: 401, headers: denied });
   }
   const url = new URL(request.url);
   const target = `${url.pathname}${url.search}`;
-  throw redirect(`/login?redirectTo=${encodeURIComponent(target)}`);
+  throw redirect(`/login?redirectTo=${encodeURIComponent(target)}`, { headers: denied });
 }
 
 function forbidden(request: Request, message = "You do not have access to this page."): never {
-  if (wantsJson(request)) throw Response.json({ success: false, error: message }, { status: 403 });
-  throw new Response(message, { status: 403, statusText: "Forbidden" });
+  if (wantsJson(request)) throw Response.json({ success: false, error: message }, { status: 403, headers: denied });
+  throw new Response(message, { status: 403, statusText: "Forbidden", headers: denied });
 }
 
 export function viewerSatisfies(viewer: Viewer, policy: Policy): boolean {

@@ -44,7 +44,7 @@ export function assignmentMatchQuery(phrases: string[][]): string {
 }
 
 function inAssignmentWords(match: string): SQL {
-  return sql`${orders.id} IN (SELECT rowid FROM orders_assignment_words WHERE orders_assignment_words MATCH ${match})`;
+  return sql`${orders.id} IN (SELECT rowid FROM _orders_assignment_words WHERE _orders_assignment_words MATCH ${match})`;
 }
 
 /**
@@ -212,7 +212,7 @@ export function searchCondition(field: OrderListQuery["searchBy"], search: strin
     case "customerOrOrder": {
       // The trigram index needs three characters; shorter input is a prefix of either column.
       if ([...q].length >= 3) {
-        return sql`${orders.id} IN (SELECT rowid FROM orders_search WHERE orders_search MATCH ${ftsString(q)})`;
+        return sql`${orders.id} IN (SELECT rowid FROM _orders_search WHERE _orders_search MATCH ${ftsString(q)})`;
       }
       const upper = q.toUpperCase();
       return sql`((${orders.orderNumber} >= ${upper} AND ${orders.orderNumber} < ${upper + TOP}) OR ${lowerPrefix(orders.customerName, q)})`;

@@ -33,7 +33,7 @@ export type ReleaseOrderBody = z.infer<typeof releaseOrderBodySchema>;
  * printing; 401s and everything else pass through unchanged.
  */
 export function asPrintDenied(thrown: unknown): never {
-  if (thrown instanceof Response && thrown.status === 403) throw jsonError(403, PRINT_DENIED);
+  if (thrown instanceof Response && thrown.status === 403) throw jsonError(403, PRINT_DENIED, undefined, { headers: thrown.headers });
   throw thrown;
 }
 

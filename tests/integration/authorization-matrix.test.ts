@@ -4,6 +4,7 @@
 import { UNSAFE_flatRoutes as flatRoutes } from "@remix-run/dev";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Policy } from "~/domain/access/policy";
+import { POLICY_DENIAL_HEADER } from "~/lib/guard.server";
 import { hasAnyGrant, ROLE_DEFINITIONS, ROLE_IDS, PASSCODE_GRANTS, type RoleId } from "~/domain/access/roles";
 import { createSeededTestDatabase } from "../support/db";
 import { createTestContext, passcodeCookie, request, settle, staffCookie } from "../support/context";
@@ -60,8 +61,9 @@ function fullPath(id: string): string {
   return samplePath(segments.join("/"));
 }
 
+/** A refusal by the route's policy (the guard marks them); row-level 403/404 answers are the route's own. */
 function denial(res: unknown): "unauthenticated" | "forbidden" | null {
-  if (!(res instanceof Response)) return null;
+  if (!(res instanceof Response) || res.headers.get(POLICY_DENIAL_HEADER) !== "policy") return null;
   if (res.status === 401) return "unauthenticated";
   if (res.status === 403) return "forbidden";
   if (res.status >= 300 && res.status < 400 && (res.headers.get("location") ?? "").startsWith("/login?redirectTo=")) return "unauthenticated";

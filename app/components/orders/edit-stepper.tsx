@@ -128,13 +128,14 @@ export function EditStepper({
                 aria-current={s.key === current.key ? "step" : undefined}
                 onClick={() => setStep(s.key)}
                 className={cn(
-                  "inline-flex min-h-10 items-center gap-1.5 rounded-full border px-3 text-sm font-semibold",
+                  "inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full border px-3 text-sm font-semibold",
                   s.key === current.key ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-800",
                   "disabled:cursor-not-allowed disabled:opacity-50",
                 )}
               >
                 <span className="tabular-nums">{s.number}</span>
-                {s.label}
+                {/* Phones: only the current step spells out its name, so the five pills fit one row. */}
+                <span className={s.key === current.key ? undefined : "sr-only sm:not-sr-only"}>{s.label}</span>
                 {done ? <Check className="size-4" aria-hidden="true" /> : null}
               </button>
             </li>

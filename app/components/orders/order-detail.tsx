@@ -9,7 +9,7 @@ import { cn } from "~/components/ui/cn";
 import { NativeDialog } from "~/components/ui/dialog";
 import { formatDateTime, formatMoney, formatOrderDate, lineTotal, orderTotal } from "~/domain/orders/format";
 import { fetchOrderLines, fetchPickListCompleted } from "./api";
-import { EditStepper } from "./edit-stepper";
+import { EditStepper, UPDATE_SUCCESS } from "./edit-stepper";
 import { ImageViewer, type ViewerImage } from "./image-viewer";
 import { StatusBadge } from "./status-badge";
 import type { OrderRow, OrdersViewer, SalesOrderLine } from "./types";
@@ -36,7 +36,12 @@ export function OrderDetail({
   onRowChange: (row: OrderRow) => void;
 }) {
   const [editing, setEditing] = useState(false);
-  useEffect(() => setEditing(false), [row?.orderNumber]);
+  // Said inside the dialog too: toasts sit under a modal's backdrop.
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    setEditing(false);
+    setNotice(null);
+  }, [row?.orderNumber]);
 
   return (
     <NativeDialog
@@ -62,10 +67,18 @@ export function OrderDetail({
               onSaved={(saved) => {
                 onRowChange(saved);
                 setEditing(false);
+                setNotice(UPDATE_SUCCESS);
               }}
             />
           ) : (
-            <OrderView row={row} viewer={viewer} canEdit={canEdit} onEdit={() => setEditing(true)} onHistory={() => onHistory(row.orderNumber)} />
+            <>
+              {notice ? (
+                <p role="status" className="mb-3 rounded-lg border border-green-300 bg-green-50 px-3 py-2 text-sm font-semibold text-green-900">
+                  {notice}
+                </p>
+              ) : null}
+              <OrderView row={row} viewer={viewer} canEdit={canEdit} onEdit={() => { setNotice(null); setEditing(true); }} onHistory={() => onHistory(row.orderNumber)} />
+            </>
           )}
         </div>
       ) : null}

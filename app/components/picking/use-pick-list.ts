@@ -198,8 +198,6 @@ export function usePickList({ initialOrder, session }: { initialOrder: string | 
         void connectRoom(next.orderNumber, seq);
       } catch (err) {
         if (seq !== loadSeq.current) return;
-        roomRef.current?.close();
-        roomRef.current = null;
         setRoomStatus(null);
         itemsRef.current = [];
         setItems([]);

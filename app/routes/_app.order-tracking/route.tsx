@@ -65,10 +65,15 @@ export default function OrderTracking() {
     if (params.has("search") || params.has("searchBy")) setParams({}, { replace: true, preventScrollReset: true });
   }, [params, setParams]);
 
-  // Phone: Back (the hash going away) closes the order opened with '#order-{orderNumber}'.
+  // Phone: Back (the hash going away) closes the order opened with '#order-{orderNumber}'. The hash arrives a
+  // render after the order opens, so only a hash that was there and then left closes it.
+  const hashSeen = useRef(false);
   useEffect(() => {
-    if (hashOpened.current && openRow && location.hash !== `#order-${openRow.orderNumber}`) {
+    if (!hashOpened.current || !openRow) return;
+    if (location.hash === `#order-${openRow.orderNumber}`) hashSeen.current = true;
+    else if (hashSeen.current) {
       hashOpened.current = false;
+      hashSeen.current = false;
       setOpenRow(null);
     }
   }, [location.hash, openRow]);

@@ -1,0 +1,149 @@
+// The shared picking screen: a passcode picker on a 390 px phone and a logistics manager at 1280 px pick
+// the same order at once, see each other within a second, survive the phone going offline, then Save and
+// Complete (with both confirmations). Runs once (desktop project): it drives both widths itself.
+import type { BrowserContext, Page } from "@playwright/test";
+import { ACCOUNTS, expect, signInAs, test } from "./fixtures";
+
+const SCREENS = "tests/e2e/.screens";
+
+function lines(page: Page) {
+  return page.getByTestId("pick-line");
+}
+
+async function statuses(page: Page) {
+  return lines(page).evaluateAll((els) => els.map((e) => `${e.getAttribute("data-line-id")}:${e.getAttribute("data-status")}`));
+}
+
+/** A NY-MAIN order with at least five lines, read through the same API the screen uses. */
+async function findOrder(page: Page): Promise<string> {
+  for (let n = 100001; n < 100120; n++) {
+    const res = await page.request.get(`/api/sales-orders/by-order-number/SO-${n}?include=lines`);
+    if (!res.ok()) continue;
+    const body = (await res.json()) as { warehouseLocation?: string; lines?: unknown[] };
+    if (body.warehouseLocation === "NY-MAIN" && (body.lines?.length ?? 0) >= 5) return `SO-${n}`;
+  }
+  throw new Error("no NY-MAIN order with five lines in the e2e seed");
+}
+
+test.describe("picking together", () => {
+  test.setTimeout(150_000);
+
+  let phoneContext: BrowserContext;
+  let deskContext: BrowserContext;
+
+  test.afterEach(async () => {
+    await phoneContext?.close();
+    await deskContext?.close();
+  });
+
+  test("a passcode picker and a manager pick one order live, offline and back, then save and complete", async ({ browser }) => {
+    test.skip(test.info().project.name !== "desktop", "one journey drives both widths");
+    phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    deskContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const phone = await phoneContext.newPage();
+    const desk = await deskContext.newPage();
+
+    // The gate on the phone: no session, so the overlay; a blank code is refused; RICE-2468 lets us in.
+    await phone.goto("/pick-list");
+    const gate = phone.getByRole("dialog", { name: "Pick List Access" });
+    await expect(gate).toBeVisible();
+    await expect(gate.getByText("Authentication required")).toBeVisible();
+    await expect(gate.getByText("Session lasts 8 hours on this device.")).toBeVisible();
+    await expect(gate.getByRole("link", { name: /sign in with google/i })).toHaveAttribute("href", "/login?redirectTo=%2Fpick-list");
+    await phone.screenshot({ path: `${SCREENS}/picking-gate-phone.png` });
+    await gate.getByRole("button", { name: "Access Pick List" }).click();
+    await expect(gate.getByRole("alert")).toHaveText("Enter code");
+    await gate.getByPlaceholder("Enter pick list code").fill("RICE-2468");
+    await gate.getByRole("button", { name: "Access Pick List" }).click();
+    await expect(gate).toBeHidden();
+    // Demo data until an order is loaded.
+    await expect(phone.getByRole("heading", { name: "Order #SO-12345 — Acme Foods" })).toBeVisible();
+
+    const orderNumber = await findOrder(phone);
+    await phone.getByLabel("Order number").fill(orderNumber);
+    await phone.getByRole("button", { name: "Load", exact: true }).click();
+    await expect(phone.getByText("Loc: NY-MAIN")).toBeVisible();
+    await expect(phone.getByTestId("room-status")).toHaveText("Live");
+    const count = await lines(phone).count();
+    expect(count).toBeGreaterThanOrEqual(5);
+    const ids = await lines(phone).evaluateAll((els) => els.map((e) => e.getAttribute("data-line-id")!));
+
+    // The manager signs in with Google at 1280 px and opens the same order.
+    await desk.goto(`/login?redirectTo=${encodeURIComponent(`/pick-list?order=${orderNumber}`)}`);
+    await signInAs(desk, ACCOUNTS["logistics-manager"]);
+    await expect(desk).toHaveURL(new RegExp(`/pick-list\\?order=${orderNumber}`));
+    await expect(desk.getByTestId("room-status")).toHaveText("Live");
+    await expect(desk.getByText("Need warehouse passcode access?")).toBeVisible();
+    await expect(lines(desk)).toHaveCount(count);
+
+    // Each sees the other.
+    await expect(phone.getByTestId("also-here")).toContainText("Also here:");
+    await expect(desk.getByTestId("also-here")).toHaveText("Also here: Main floor phones");
+
+    const line = (page: Page, i: number) => page.locator(`[data-testid=pick-line][data-line-id="${ids[i]}"]`);
+
+    // Phone picks line 0 in full: the desk sees it within a second, and who is on it.
+    await line(phone, 0).getByRole("button", { name: /^In Full/ }).click();
+    await expect(line(phone, 0)).toHaveAttribute("data-status", "Picked");
+    await expect(line(desk, 0)).toHaveAttribute("data-status", "Picked", { timeout: 1_000 });
+    await expect(line(desk, 0).getByLabel("Main floor phones is on this line")).toBeVisible({ timeout: 1_000 });
+
+    // Desk shorts line 1 at 50 %: the phone sees the Issue within a second.
+    await line(desk, 1).getByRole("button", { name: "Short" }).click();
+    await line(desk, 1).getByRole("button", { name: "50%" }).click();
+    await expect(line(desk, 1).getByText(/^Picked \d+ • Short \d+$/)).toBeVisible();
+    await line(desk, 1).getByRole("button", { name: "Done" }).click();
+    await expect(line(desk, 1)).toHaveAttribute("data-status", "Issue");
+    await expect(line(phone, 1)).toHaveAttribute("data-status", "Issue", { timeout: 1_000 });
+    await desk.screenshot({ path: `${SCREENS}/picking-live-desktop.png` });
+    await phone.screenshot({ path: `${SCREENS}/picking-live-phone.png` });
+
+    // The phone goes offline and keeps picking; the desk keeps picking too.
+    await phoneContext.setOffline(true);
+    await expect(phone.getByTestId("room-status")).toContainText("Offline");
+    await line(phone, 2).getByRole("button", { name: /^In Full/ }).click();
+    await line(phone, 3).getByRole("button", { name: /^In Full/ }).click();
+    await expect(line(phone, 3)).toHaveAttribute("data-status", "Picked");
+    await line(desk, 4).getByRole("button", { name: /^In Full/ }).click();
+    await desk.waitForTimeout(800);
+    await expect(line(desk, 2)).toHaveAttribute("data-status", "Pending");
+    await expect(line(phone, 4)).toHaveAttribute("data-status", "Pending");
+    // The offline changes wait in the outbox on this device.
+    const queued = await phone.evaluate((n) => Object.keys(JSON.parse(localStorage.getItem(`picklist-outbox:${n}`) ?? "{}")).length, orderNumber);
+    expect(queued).toBeGreaterThanOrEqual(2);
+    await phone.screenshot({ path: `${SCREENS}/picking-offline-phone.png` });
+
+    // Back online: the outbox is resent, the room's sync brings the desk's change, both agree.
+    await phoneContext.setOffline(false);
+    await expect(phone.getByTestId("room-status")).toHaveText("Live", { timeout: 10_000 });
+    await expect(line(desk, 2)).toHaveAttribute("data-status", "Picked", { timeout: 5_000 });
+    await expect(line(desk, 3)).toHaveAttribute("data-status", "Picked");
+    await expect(line(phone, 4)).toHaveAttribute("data-status", "Picked", { timeout: 5_000 });
+    await expect.poll(async () => JSON.stringify(await statuses(phone))).toBe(JSON.stringify(await statuses(desk)));
+    await expect.poll(() => phone.evaluate((n) => localStorage.getItem(`picklist-outbox:${n}`), orderNumber)).toBeNull();
+
+    // The phone saves; the desk hears who saved.
+    await phone.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(phone.getByRole("status")).toHaveText(/^Saved\. Lines picked: 4\/\d+ • Issues: 1$/);
+    await expect(desk.getByTestId("saved-hint")).toContainText("Saved by Main floor phones");
+
+    // The desk completes without saving first: both confirmations are asked and accepted.
+    const asked: string[] = [];
+    desk.on("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
+    await desk.getByRole("button", { name: "Complete", exact: true }).click();
+    await expect(desk.getByRole("status")).toHaveText("Order marked as Completed.");
+    expect(asked).toEqual(["You have not saved this progress yet. Save now before completing?", "Not all items are accounted for. Mark order completed anyway?"]);
+    const flags = await desk.evaluate(() => JSON.parse(localStorage.getItem("picklist:release-status") ?? "{}") as Record<string, { completed: boolean }>);
+    expect(Object.values(flags).some((f) => f.completed)).toBe(true);
+    await desk.screenshot({ path: `${SCREENS}/picking-completed-desktop.png` });
+
+    // A third device opening later starts from the saved state plus the room.
+    const late = await deskContext.newPage();
+    await late.goto(`/pick-list?order=${orderNumber}`);
+    await expect(late.getByTestId("room-status")).toHaveText("Live");
+    await expect.poll(async () => JSON.stringify(await statuses(late))).toBe(JSON.stringify(await statuses(desk)));
+  });
+});
