@@ -20,7 +20,7 @@ import { createTestContext, request, staffCookie } from "../tests/support/contex
 import { measure, printFigures, type Figures } from "./measure";
 
 const N = 200;
-const NAIVE_N = 5;
+const NAIVE_N = Number(process.env.BENCH_NAIVE_RUNS ?? 3);
 
 type Row = typeof orders.$inferSelect;
 
@@ -127,9 +127,11 @@ export async function benchOrders(): Promise<void> {
       if (i % 50 === 0) await yieldToLoop();
     });
     figures.push(fast);
+    printFigures([fast]);
     if (!who) {
       const naive = await measure(`  naive: ${name}`, NAIVE_N, async () => { await naiveList(db, Object.fromEntries(qs), today); await yieldToLoop(); }, 1);
       figures.push(naive);
+      printFigures([naive]);
       ratios.push(`${name.padEnd(40)} naive p50 / SQL p50 = ${(naive.p50 / fast.p50).toFixed(0)}x`);
     }
     await yieldToLoop();

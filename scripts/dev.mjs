@@ -20,9 +20,12 @@ env.DATABASE_URL = dbUrl;
 
 const bin = (name) => resolve("node_modules/.bin", name);
 
+// Room state lives beside the database so that --fresh starts both from nothing.
+const partyState = env.PARTYKIT_STATE_DIR ?? (dbUrl.startsWith("file:") ? `${dbUrl.slice(5)}.partykit` : ".data/partykit");
 if (process.argv.includes("--fresh") && dbUrl.startsWith("file:")) {
   const file = dbUrl.slice(5);
   for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) rmSync(f);
+  rmSync(partyState, { recursive: true, force: true });
 }
 
 const seedArgs = ["db/seed.ts", "--if-empty", ...(env.SEED_ORDERS ? ["--orders", env.SEED_ORDERS] : [])];
@@ -64,6 +67,6 @@ process.on("SIGTERM", () => shutdown(0));
 run("standins", bin("tsx"), ["stand-ins/server.ts"]);
 run("cron", bin("tsx"), ["scripts/cron.ts"]);
 const partySecret = env.PARTY_TOKEN_SECRET ?? "dev-party-token-secret-00000001";
-run("party", bin("partykit"), ["dev", "--port", partyPort, "--disable-request-cf-fetch", "--no-hotkeys", "--var", `PARTY_TOKEN_SECRET=${partySecret}`]);
+run("party", bin("partykit"), ["dev", "--port", partyPort, "--persist", partyState, "--disable-request-cf-fetch", "--no-hotkeys", "--var", `PARTY_TOKEN_SECRET=${partySecret}`]);
 run("app", bin("remix"), ["vite:dev", "--host", "127.0.0.1", "--port", appPort, "--strictPort"]);
 console.log(`\n  Golden Grain Ops → http://127.0.0.1:${appPort}  (stand-ins :${standinsPort}, party :${partyPort})\n`);

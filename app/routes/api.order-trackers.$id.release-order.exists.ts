@@ -3,7 +3,8 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { policies } from "~/domain/access/policy";
 import { authorize } from "~/lib/guard.server";
 import { findPickOrder } from "~/services/picklists.server";
-import { getReleaseOrderStatus, RELEASE_ORDER_READ_GRANTS } from "~/services/release-orders.server";
+import { RELEASE_ORDER_READ_GRANTS } from "~/domain/picklists/grants";
+import { getReleaseOrderStatus } from "~/services/release-orders.server";
 
 // Reading the state is not printing: anyone who may see the order may ask (docs/decisions/005-pick-lists.md).
 export const policy = policies.grant(...RELEASE_ORDER_READ_GRANTS);

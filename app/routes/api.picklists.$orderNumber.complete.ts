@@ -5,7 +5,8 @@ import { policies } from "~/domain/access/policy";
 import { authorize } from "~/lib/guard.server";
 import { methodNotAllowed, parseJsonBody } from "~/lib/http.server";
 import { idempotencyKeyOf } from "~/lib/idempotency.server";
-import { completePick, findPickOrder, PICK_GRANTS } from "~/services/picklists.server";
+import { PICK_GRANTS } from "~/domain/picklists/grants";
+import { completePick, findPickOrder } from "~/services/picklists.server";
 
 export const policy = policies.grant(...PICK_GRANTS);
 

@@ -2,7 +2,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { policies } from "~/domain/access/policy";
 import { authorize } from "~/lib/guard.server";
-import { findPickOrder, listPickLogs, PICK_GRANTS } from "~/services/picklists.server";
+import { PICK_GRANTS } from "~/domain/picklists/grants";
+import { findPickOrder, listPickLogs } from "~/services/picklists.server";
 
 export const policy = policies.grant(...PICK_GRANTS);
 

@@ -5,7 +5,8 @@ import { verifyBodySchema } from "~/domain/picklists/verify";
 import { authorize } from "~/lib/guard.server";
 import { methodNotAllowed, parseJsonBody } from "~/lib/http.server";
 import { idempotencyKeyOf } from "~/lib/idempotency.server";
-import { findPickOrder, PICK_GRANTS, verifyPick } from "~/services/picklists.server";
+import { PICK_GRANTS } from "~/domain/picklists/grants";
+import { findPickOrder, verifyPick } from "~/services/picklists.server";
 
 export const policy = policies.grant(...PICK_GRANTS);
 

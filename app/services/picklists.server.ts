@@ -1,5 +1,6 @@
 // Picking on the server: finding the order a picker may work on, pick logs, verify (save) and complete,
 // and the Pick List Check page's order. The /api/picklists routes and the pages call these.
+import { PICK_GRANTS } from "~/domain/picklists/grants";
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { auditEvents, idempotencyKeys, inventoryItems, orderLines, orders, pickListLogs, pickListStatus } from "../../db/schema";
 import { checkPickedItems, type PickResult, type PickSummary, type VerifyBody } from "~/domain/picklists/verify";
@@ -62,7 +63,7 @@ export async function findPickOrder(ctx: AppContext, viewer: Viewer, ref: string
   return order;
 }
 
-export const PICK_GRANTS = ["picklists:pick"] as const;
+export { PICK_GRANTS };
 
 // ---------------------------------------------------------------- logs
 

@@ -37,8 +37,7 @@ export function asPrintDenied(thrown: unknown): never {
   throw thrown;
 }
 
-/** The grants that may read release order state (exists/status): printers and anyone who sees orders. */
-export const RELEASE_ORDER_READ_GRANTS = ["picklists:print", "orders:view"] as const;
+export { RELEASE_ORDER_READ_GRANTS } from "~/domain/picklists/grants";
 
 export type ReleaseOrderStatus = {
   hasReleaseOrder: boolean;

@@ -280,9 +280,19 @@ test("phone: infinite scroll, swipe to Begin Picking, #order- hash and Back", as
   await expect(page).not.toHaveURL(/#order-/);
 });
 
-test("desktop: selection mode shows the batch bar only when something is selected", async ({ page }) => {
+test("desktop: a KPI tile applies its quick filter; selection mode shows the batch bar only when something is selected", async ({ page }) => {
   test.skip(isPhone(page), "selection uses the desktop checkbox column");
   await openList(page, "logistics-manager");
+  const tile = page.getByRole("button", { name: /Awaiting Trucking/ });
+  await expect(tile).toContainText(/\d/);
+  const count = (await tile.locator("span").nth(1).innerText()).replace(/,/g, "");
+  await tile.click();
+  await expect(tile).toHaveAttribute("aria-pressed", "true");
+  // The list's total under the quick filter is the tile's figure.
+  await expect(page.getByText(new RegExp(`(· ${count} orders|^${count} order\\(s\\))$`))).toBeVisible();
+  for (const t of await orderItems(page).allInnerTexts()) expect(t).toContain("Not set");
+  await tile.click();
+  await expect(tile).toHaveAttribute("aria-pressed", "false");
   await page.getByRole("button", { name: "Select" }).click();
   await expect(page.getByRole("region", { name: "Selected orders" })).toHaveCount(0);
   await orderItems(page).nth(0).getByRole("checkbox").check();

@@ -82,6 +82,10 @@ test.describe("picking together", () => {
 
     const line = (page: Page, i: number) => page.locator(`[data-testid=pick-line][data-line-id="${ids[i]}"]`);
 
+    // partykit dev keeps rooms across runs: start from a known state (Unselect is itself a synced change).
+    for (let i = 0; i < 5; i++) await line(phone, i).getByRole("button", { name: "Unselect" }).click();
+    for (let i = 0; i < 5; i++) await expect(line(desk, i)).toHaveAttribute("data-status", "Pending");
+
     // Phone picks line 0 in full: the desk sees it within a second, and who is on it.
     await line(phone, 0).getByRole("button", { name: /^In Full/ }).click();
     await expect(line(phone, 0)).toHaveAttribute("data-status", "Picked");
@@ -146,4 +150,34 @@ test.describe("picking together", () => {
     await expect(late.getByTestId("room-status")).toHaveText("Live");
     await expect.poll(async () => JSON.stringify(await statuses(late))).toBe(JSON.stringify(await statuses(desk)));
   });
+});
+
+test("a swipe from the left edge closes the picking screen; a vertical scroll or a short drag does not", async ({ page }) => {
+  test.skip(test.info().project.name !== "phone", "a touch gesture");
+  await page.goto("/");
+  await page.goto("/pick-list");
+  await expect(page.getByTestId("pick-panel")).toBeVisible();
+  const swipe = (points: [number, number, number][]) =>
+    page.getByTestId("pick-panel").evaluate(async (panel, pts) => {
+      const touch = (x: number, y: number) => new Touch({ identifier: 1, target: panel, clientX: x, clientY: y });
+      const [first, ...rest] = pts;
+      panel.dispatchEvent(new TouchEvent("touchstart", { touches: [touch(first![0], first![1])], changedTouches: [touch(first![0], first![1])], bubbles: true }));
+      let last = first!;
+      for (const p of rest) {
+        await new Promise((ok) => setTimeout(ok, p[2]));
+        panel.dispatchEvent(new TouchEvent("touchmove", { touches: [touch(p[0], p[1])], changedTouches: [touch(p[0], p[1])], bubbles: true }));
+        last = p;
+      }
+      panel.dispatchEvent(new TouchEvent("touchend", { touches: [], changedTouches: [touch(last[0], last[1])], bubbles: true }));
+    }, points);
+
+  // Not from the edge, too short and slow, or mostly vertical: the panel stays.
+  await swipe([[60, 400, 0], [260, 400, 50]]);
+  await swipe([[10, 400, 0], [60, 400, 200], [110, 400, 200]]);
+  await swipe([[10, 300, 0], [20, 500, 30], [200, 510, 30]]);
+  await page.waitForTimeout(400);
+  await expect(page).toHaveURL(/\/pick-list$/);
+  // From the edge, past 140 px: it closes and goes back one step (to the page we came from).
+  await swipe([[8, 400, 0], [80, 400, 60], [170, 400, 60]]);
+  await expect(page).not.toHaveURL(/\/pick-list/);
 });

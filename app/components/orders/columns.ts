@@ -34,7 +34,8 @@ const ALL: Column[] = [
 export function columnsFor(roleId: string | null | undefined): Column[] {
   const hidden = new Set<ColumnKey>();
   if (roleId === "warehouse-employee") hidden.add("paymentStatus").add("truckingCompany");
-  if (roleId === "delivery-driver") hidden.add("truckingCompany").add("actions");
+  // Drivers need the address and map more than the sales rep and pickers: those make room for it at 1280 px.
+  if (roleId === "delivery-driver") hidden.add("truckingCompany").add("actions").add("createdBy").add("warehouseAssignment");
   else hidden.add("address");
   return ALL.filter((c) => !hidden.has(c.key));
 }

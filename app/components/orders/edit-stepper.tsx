@@ -116,7 +116,7 @@ export function EditStepper({
 
   return (
     <div className="flex flex-col gap-4">
-      <ol className="flex flex-wrap gap-2" aria-label="Edit steps">
+      <ol className="flex flex-wrap gap-1.5 sm:gap-2" aria-label="Edit steps">
         {steps.map((s) => {
           const reachable = canReachStep(steps, s.key, form);
           const done = s.key !== current.key && isStepValid(s.key, form) && s.number < current.number;
@@ -128,7 +128,7 @@ export function EditStepper({
                 aria-current={s.key === current.key ? "step" : undefined}
                 onClick={() => setStep(s.key)}
                 className={cn(
-                  "inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full border px-3 text-sm font-semibold",
+                  "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-full border px-2.5 text-sm font-semibold sm:gap-1.5 sm:px-3",
                   s.key === current.key ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-800",
                   "disabled:cursor-not-allowed disabled:opacity-50",
                 )}

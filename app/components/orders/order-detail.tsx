@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { NativeDialog } from "~/components/ui/dialog";
 import { formatDateTime, formatMoney, formatOrderDate, lineTotal, orderTotal } from "~/domain/orders/format";
+import { normalizeTrucking } from "~/domain/orders/status";
 import { fetchOrderLines, fetchPickListCompleted } from "./api";
 import { EditStepper, UPDATE_SUCCESS } from "./edit-stepper";
 import { ImageViewer, type ViewerImage } from "./image-viewer";
@@ -124,7 +125,7 @@ function OrderView({ row, viewer, canEdit, onEdit, onHistory }: { row: OrderRow;
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap gap-2">
+      <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap">
         {canEdit ? (
           <Button onClick={onEdit}>
             <Pencil className="size-4" aria-hidden="true" /> Edit
@@ -173,7 +174,7 @@ function OrderView({ row, viewer, canEdit, onEdit, onHistory }: { row: OrderRow;
           <Field label="Order date">{formatOrderDate(row.orderDate)}</Field>
           <Field label="Order type">{row.orderType || "—"}</Field>
           <Field label="Warehouse">{row.warehouseLocation || "—"}</Field>
-          {showTrucking ? <Field label="Trucking">{row.truckingCompany || "Not set"}</Field> : null}
+          {showTrucking ? <Field label="Trucking">{normalizeTrucking(row.truckingCompany) || "Not set"}</Field> : null}
           <Field label="Assigned">{row.warehouseAssignment?.length ? row.warehouseAssignment.join(", ") : "Unassigned"}</Field>
         </InfoCard>
         <InfoCard title="Status">

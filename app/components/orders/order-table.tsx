@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { ArrowDown, ArrowUp, ArrowUpDown, History, MapPin, ScanLine } from "lucide-react";
 import { cn } from "~/components/ui/cn";
 import { formatOrderDate } from "~/domain/orders/format";
+import { normalizeTrucking } from "~/domain/orders/status";
 import { isRowDelivered } from "~/domain/orders/tones";
 import type { Column } from "./columns";
 import { StatusBadge } from "./status-badge";
@@ -140,7 +141,7 @@ function Cell({ column, row, onOpen, onHistory }: { column: Column["key"]; row: 
     case "orderType":
       return <span className="whitespace-nowrap">{row.orderType || "—"}</span>;
     case "truckingCompany":
-      return <span className="whitespace-nowrap">{row.truckingCompany || <span className="text-slate-500">Not set</span>}</span>;
+      return <span className="whitespace-nowrap">{normalizeTrucking(row.truckingCompany) || <span className="text-slate-500">Not set</span>}</span>;
     case "warehouseLocation":
       return <span className="whitespace-nowrap">{row.warehouseLocation || "—"}</span>;
     case "warehouseAssignment":

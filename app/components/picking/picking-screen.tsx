@@ -118,7 +118,9 @@ export function PickingScreen({ orderNumber, gate, passcodeEmail, onPasscodeLogi
                 {pick.roomStatus && !pick.demo ? (
                   <span className={cn("inline-flex items-center gap-1", pick.roomStatus === "live" ? "text-green-700" : "text-amber-700")} data-testid="room-status">
                     {pick.roomStatus === "live" ? <Wifi className="size-3.5" aria-hidden="true" /> : <WifiOff className="size-3.5" aria-hidden="true" />}
-                    {STATUS_TEXT[pick.roomStatus]}
+                    {pick.roomStatus === "offline" && pick.pendingCount > 0
+                      ? `Offline — ${pick.pendingCount} change${pick.pendingCount === 1 ? "" : "s"} kept on this device`
+                      : STATUS_TEXT[pick.roomStatus]}
                   </span>
                 ) : null}
               </p>

@@ -125,7 +125,11 @@ export function usePickList({ initialOrder, session }: { initialOrder: string | 
           onLines: (lines) => receive(lines),
           onPresence: setPresence,
           onSaved: (s) => setSaved(savedHint(s, timeOf)),
-          onStatus: (status) => setRoomStatus(status),
+          onStatus: (status) => {
+            setRoomStatus(status);
+            // Out of the room we no longer know who is here; the next sync tells us again.
+            if (status !== "live") setPresence([]);
+          },
         });
         roomRef.current.observe(maxRev(itemsRef.current));
       } catch (err) {
