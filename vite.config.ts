@@ -9,7 +9,12 @@ import { getDevLoadContext } from "./config/dev-context";
 export default defineConfig({
   // Separate caches let several dev servers (parallel e2e runs) start at once without clashing.
   cacheDir: process.env.VITE_CACHE_DIR ?? "node_modules/.vite",
-  server: { host: "127.0.0.1", strictPort: true },
+  server: {
+    host: "127.0.0.1",
+    strictPort: true,
+    // Test output, local state and room storage change during e2e runs; they must not reload open pages.
+    watch: { ignored: ["**/test-results*/**", "**/.data/**", "**/.wrangler/**", "**/.partykit/**", "**/tests/**", "**/bench/**"] },
+  },
   plugins: [
     cloudflareDevProxyVitePlugin({ getLoadContext: getDevLoadContext, persist: { path: ".wrangler/state/v3" } }),
     remix(remixConfig),

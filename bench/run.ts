@@ -1,5 +1,5 @@
-// `npm run bench`: server handler times on a seeded libSQL file, printed as figures (never asserted:
-// these machines are shared and noisy). BENCH_ORDERS sets the seed size (default 20,000).
+// `npm run bench`: every benchmark, printing figures (never asserted: these machines are shared and noisy).
+// Run one alone with `npx tsx bench/<name>.ts`. BENCH_ONLY=orders,pdf,room,bundle,shell picks some.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,19 +8,36 @@ import { migrateDatabase, openDatabase } from "../db/node";
 import { LOCAL_DEFAULTS } from "../config/local-env";
 import { loader as me } from "../app/routes/api.me";
 import { createTestContext, request, staffCookie } from "../tests/support/context";
+import { benchBundles } from "./bundle";
 import { measure, printFigures } from "./measure";
+import { benchOrders } from "./orders";
+import { benchPickListPdf } from "./picklist-pdf";
+import { benchRoomFanout } from "./room-fanout";
 
-const orders = Number(process.env.BENCH_ORDERS ?? 20_000);
-const db = openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "riceops-bench-")), "bench.db")}`);
-await migrateDatabase(db);
-const seedStart = performance.now();
-await seedDatabase(db, { orders, pepper: LOCAL_DEFAULTS.PASSCODE_PEPPER });
-console.log(`seeded ${orders} orders in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`);
+const only = (process.env.BENCH_ONLY ?? "shell,orders,pdf,room,bundle").split(",");
 
-const ctx = createTestContext(db);
-const cookie = await staffCookie(ctx.app, "logistics@goldengrain.test");
+async function benchShell() {
+  const db = openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "riceops-bench-")), "bench.db")}`);
+  await migrateDatabase(db);
+  await seedDatabase(db, { orders: 2_000, pepper: LOCAL_DEFAULTS.PASSCODE_PEPPER });
+  const ctx = createTestContext(db);
+  const cookie = await staffCookie(ctx.app, "logistics@goldengrain.test");
+  printFigures([
+    await measure("GET /api/me (session + role + grants)", 500, () => me({ request: request("/api/me", { cookie }), context: ctx, params: {} })),
+  ]);
+}
 
-const rows = [
-  await measure("GET /api/me (session + role + grants)", 500, () => me({ request: request("/api/me", { cookie }), context: ctx, params: {} })),
+const benches: [string, () => Promise<void>][] = [
+  ["shell", benchShell],
+  ["orders", benchOrders],
+  ["pdf", benchPickListPdf],
+  ["room", () => benchRoomFanout()],
+  ["bundle", benchBundles],
 ];
-printFigures(rows);
+
+for (const [name, run] of benches) {
+  if (!only.includes(name)) continue;
+  console.log(`\n=== ${name}`);
+  await run();
+}
+process.exit(0);
