@@ -163,6 +163,12 @@ export async function benchOrders(): Promise<void> {
     ["customerOrOrder substring", { searchBy: "customerOrOrder", search: "market" }, "logistics"],
     ["orderStatus prefix", { searchBy: "orderStatus", search: "picking" }, "logistics"],
     ["sort truckingCompany", { sort: "truckingCompany", dir: "desc" }, "logistics"],
+    ["createdBy prefix", { searchBy: "createdBy", search: "sam " }, "logistics"],
+    ["paymentStatus prefix", { searchBy: "paymentStatus", search: "paid" }, "logistics"],
+    ["orderType filter", { orderType: "Freight" }, "logistics"],
+    ["KPI today (quick)", { quick: "today" }, "logistics"],
+    ["KPI notDelivered (quick)", { quick: "notDelivered" }, "logistics"],
+    ["KPI awaitingTrucking (quick)", { quick: "awaitingTrucking" }, "logistics"],
     ["warehouse employee scope", {}, "warehouse"],
   ];
   for (const [name, raw, who] of plans) {

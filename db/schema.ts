@@ -184,14 +184,17 @@ export const orders = sqliteTable(
     index("orders_location_idx").on(t.warehouseLocation, t.id),
     index("orders_created_by_idx").on(t.createdBy, t.id),
     index("orders_trucking_idx").on(t.truckingCompany, t.id),
-    // Case-insensitive exact/prefix search of Order Tracking (app/services/orders.server.ts).
-    index("orders_customer_lc_idx").on(sql`lower(customer_name)`),
-    index("orders_created_by_lc_idx").on(sql`lower(created_by)`),
-    index("orders_payment_lc_idx").on(sql`lower(payment_status)`),
-    index("orders_status_lc_idx").on(sql`lower(order_status)`),
-    index("orders_type_lc_idx").on(sql`lower(order_type)`),
-    index("orders_location_lc_idx").on(sql`lower(warehouse_location)`),
-    index("orders_trucking_lc_idx").on(sql`lower(trucking_company)`),
+    // Case-insensitive exact/prefix search of Order Tracking (app/services/orders.server.ts), each followed
+    // by the default sort (order date, id) so a filtered page is read in order off the index, no sort step.
+    index("orders_customer_lc_date_idx").on(sql`lower(customer_name)`, t.orderDate, t.id),
+    index("orders_created_by_lc_date_idx").on(sql`lower(created_by)`, t.orderDate, t.id),
+    index("orders_payment_lc_date_idx").on(sql`lower(payment_status)`, t.orderDate, t.id),
+    index("orders_status_lc_date_idx").on(sql`lower(order_status)`, t.orderDate, t.id),
+    index("orders_type_lc_date_idx").on(sql`lower(order_type)`, t.orderDate, t.id),
+    index("orders_location_lc_date_idx").on(sql`lower(warehouse_location)`, t.orderDate, t.id),
+    index("orders_trucking_lc_date_idx").on(sql`lower(trucking_company)`, t.orderDate, t.id),
+    // The Awaiting Trucking KPI (open status and unset trucking) counted off the index alone.
+    index("orders_status_trucking_lc_idx").on(sql`lower(order_status)`, sql`lower(trucking_company)`),
   ],
 );
 

@@ -1,21 +1,9 @@
 // The fixed name lists the seed draws from: spec enumerations, customers, products, people, locations.
 // Kept apart from db/seed.ts so the generator reads as rules, not as a wall of strings.
-
-export const ORDER_TYPES = [
-  "Will Call",
-  "Freight",
-  "VA Delivery",
-  "TX Delivery",
-  "NY/NJ Delivery",
-  "LAX Delivery",
-  "SAC Delivery",
-  "OAK Delivery",
-  "SD Delivery",
-  "CO Delivery",
-] as const;
-export type SeedOrderType = (typeof ORDER_TYPES)[number];
-
-export const DELIVERY_TYPES: readonly SeedOrderType[] = ORDER_TYPES.filter((t) => t.endsWith(" Delivery"));
+// The spec's enumerations (order types, payment options) come from the app's own constants, so the seed
+// and the screens never drift apart.
+import { PAID_VARIANTS, PAYMENT_FALLBACK, PAYMENT_OPTIONS, type OrderType } from "../app/domain/orders/constants";
+import { PAYMENT_ISSUE_STATUSES } from "../app/domain/tasks/rules";
 
 /**
  * Every order status the spec shows: the legacy numbered ones of spec 000 §4 and the per-type options and
@@ -41,22 +29,15 @@ export const TYPE_ONLY_STATUSES: Record<string, (type: string) => boolean> = {
   "Delivered/Complete": (t) => t.endsWith(" Delivery"),
 };
 
-export const PAID_VARIANTS = ["Paid: Check", "Paid: Zelle", "Paid: Cash", "Paid: Bank Transfer", "Paid: Credit Card"] as const;
-
-/** Payment statuses of spec 001 §9 plus the issue values of spec 000 §4 and the 'N/A' fallback. */
-export const PAYMENT_STATUSES = [
-  "Cash On Delivery",
-  "Payment Pending",
-  "Invoice-To-Invoice",
-  ...PAID_VARIANTS,
-  "Net 30",
-  "Cancelled",
-  "N/A",
-  "CANCELLED",
-  "HOLD",
-  "Waiting for Payment",
-  "New Customer- Check Pending",
-] as const;
+/**
+ * Payment statuses of spec 001 §9 (with 'Paid' spelled as its variants), the 'N/A' fallback and the issue
+ * values of spec 000 §4. The order is fixed: the seed spreads forced payments by position.
+ */
+export const PAYMENT_STATUSES: readonly string[] = [
+  ...PAYMENT_OPTIONS.flatMap((p): readonly string[] => (p === "Paid" ? PAID_VARIANTS : [p])),
+  PAYMENT_FALLBACK,
+  ...PAYMENT_ISSUE_STATUSES,
+];
 
 export const PENDING_PAYMENTS = ["Payment Pending", "Cash On Delivery", "Waiting for Payment", "New Customer- Check Pending", "N/A"] as const;
 
@@ -132,7 +113,7 @@ export const CUSTOMERS: SeedCustomer[] = [
 ];
 
 /** Which order types a customer in each region gets, with weights. */
-export const REGION_ORDER_TYPES: Record<Region, [SeedOrderType, number][]> = {
+export const REGION_ORDER_TYPES: Record<Region, [OrderType, number][]> = {
   NYNJ: [["NY/NJ Delivery", 0.6], ["Will Call", 0.25], ["Freight", 0.15]],
   VA: [["VA Delivery", 0.8], ["Freight", 0.2]],
   TX: [["TX Delivery", 0.75], ["Freight", 0.25]],

@@ -9,6 +9,7 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Client, InValue, Transaction } from "@libsql/client";
 import { z } from "zod";
 import { ROLE_DEFINITIONS, type RoleId } from "../app/domain/access/roles";
+import { DELIVERY_ORDER_TYPES, ORDER_TYPES, PAID_VARIANTS } from "../app/domain/orders/constants";
 import { hashPasscode } from "../app/lib/crypto.server";
 import type { Database } from "../app/lib/db.server";
 import { LOCAL_DEFAULTS } from "../config/local-env";
@@ -19,15 +20,12 @@ import {
   APPLICANTS,
   CONTAINER_NUMBERS,
   CUSTOMERS,
-  DELIVERY_TYPES,
   LOCATIONS,
   LOW_STOCK,
   ORDER_NOTES,
   ORDER_STATUSES,
-  ORDER_TYPES,
   OUT_OF_STOCK_SKUS,
   OTHER_TRUCKING,
-  PAID_VARIANTS,
   PAYMENT_STATUSES,
   PENDING_PAYMENTS,
   PRODUCTS,
@@ -259,7 +257,7 @@ type AuditRow = typeof s.auditEvents.$inferInsert;
 type ReturnCandidate = { orderNumber: string; customer: SeedCustomer; location: string; skus: string[]; createdMs: number };
 
 const typeFits = (status: string, type: string) => TYPE_ONLY_STATUSES[status]?.(type) ?? true;
-const isDeliveryType = (type: string) => DELIVERY_TYPES.includes(type as (typeof DELIVERY_TYPES)[number]);
+const isDeliveryType = (type: string) => DELIVERY_ORDER_TYPES.includes(type);
 const CLOSED = new Set<string>(STATUS_GROUPS.closed);
 const CANCELLED = new Set<string>(STATUS_GROUPS.cancelled);
 const UNASSIGNED = new Set(["Pending Assignment", "Pending Payment"]);

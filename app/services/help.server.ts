@@ -1,13 +1,12 @@
 // Help requests from drivers: a notification every manager holding 'help:receive' sees in their Alerts tab.
-import { and, eq, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { notifications, orders } from "../../db/schema";
+import { notifications } from "../../db/schema";
 import { HELP_NOTE_MAX, helpMessage } from "~/domain/shell/help";
 import type { AppContext } from "~/lib/context.server";
 import { IMAGES, storeUpload } from "~/lib/files.server";
 import { fail, parseJsonBody, validationFailure } from "~/lib/http.server";
 import type { Viewer } from "~/lib/session.server";
-import { orderScopeFor } from "./tasks.server";
+import { getOrderForViewer } from "./orders.server";
 
 export const HELP_AUDIENCE_GRANT = "help:receive";
 
@@ -58,21 +57,11 @@ export async function parseNeedHelpBody(request: Request): Promise<{ note: strin
 
 /**
  * The order a driver asks about, by the id in the URL (our integer id, or the order number an older
- * client may send), limited to the orders the driver may deliver: anything else is 404, as if absent.
+ * client may send), limited to the orders the driver sees in Order Tracking: anything else is 404, as if absent.
  */
-export async function findHelpOrder(ctx: AppContext, viewer: Viewer, orderRef: string) {
-  const byRef: SQL = /^\d+$/.test(orderRef)
-    ? or(eq(orders.id, Number(orderRef)), eq(orders.orderNumber, orderRef))!
-    : eq(orders.orderNumber, orderRef);
-  const rows = await ctx.db
-    .select({ id: orders.id, orderNumber: orders.orderNumber })
-    .from(orders)
-    .where(and(byRef, orderScopeFor(viewer, "delivery:perform")))
-    .limit(2);
-  // An integer id wins over an order number that happens to look the same.
-  const order = rows.find((r) => String(r.id) === orderRef) ?? rows[0];
-  if (!order) fail(404, "Order not found");
-  return order;
+export async function findHelpOrder(ctx: AppContext, viewer: Viewer, orderRef: string): Promise<{ id: number; orderNumber: string }> {
+  const { id, orderNumber } = await getOrderForViewer(ctx, viewer, orderRef);
+  return { id, orderNumber };
 }
 
 /** Stores the optional photo first (a bad file is rejected before anything is written), then the alert. */

@@ -1,22 +1,19 @@
 // The home page's live data: KPI counts in SQL, recent activity from the audit trail, announcements.
 //
-// KPI definitions (DESIGN section 8: live counts, not the old fixed sample values), each limited to the
-// orders the viewer may see (their `orders:view` scope):
-// - Orders Today: orders whose order date is today (UTC calendar day).
-// - Awaiting Trucking: open orders with no trucking company set.
-// - Not Delivered: open orders. "Open" = not delivered, released, complete or cancelled (the same test
-//   the Task Center uses, orderFinishedSql).
+// KPI definitions (DESIGN section 8: live counts, not the old fixed sample values):
+// - Orders Today, Awaiting Trucking, Not Delivered: exactly the Order Tracking tiles for the same viewer
+//   (orderKpis in orders.server.ts, in their `orders:view` scope), so the two screens never disagree.
 // - Pending Returns: return requests still pending or under review ('pending', 'under_review', legacy
 //   'review'); shown only to viewers holding `returns:view`.
-import { and, desc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
-import { announcements, auditEvents, orders, returnRequests } from "../../db/schema";
+import { desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { announcements, auditEvents, returnRequests } from "../../db/schema";
 import { hasGrant } from "~/domain/access/roles";
 import { describeAuditEvent } from "~/domain/shell/activity";
 import type { AppContext } from "~/lib/context.server";
 import type { Viewer } from "~/lib/session.server";
-import { orderFinishedSql, orderScopeFor } from "./tasks.server";
+import { orderKpis, resolveOrderScope, type OrderKpis } from "./orders.server";
 
-export type HomeKpis = { ordersToday: number; awaitingTrucking: number; notDelivered: number; pendingReturns: number | null };
+export type HomeKpis = OrderKpis & { pendingReturns: number | null };
 export type ActivityItem = { id: number; actor: string; summary: string; at: string };
 export type Announcement = { id: number; title: string; body: string; publishedAt: string };
 
@@ -24,36 +21,15 @@ export const PENDING_RETURN_STATUSES = ["pending", "under_review", "review"];
 const ACTIVITY_LIMIT = 8;
 const ANNOUNCEMENT_LIMIT = 5;
 
-function utcDay(now: Date, offsetDays = 0): string {
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offsetDays));
-  return d.toISOString().slice(0, 10);
+async function pendingReturns(ctx: Pick<AppContext, "db">, viewer: Viewer): Promise<number | null> {
+  if (!viewer.isAdmin && !hasGrant(viewer.grants, "returns:view")) return null;
+  const [row] = await ctx.db.select({ n: sql<number>`count(*)` }).from(returnRequests).where(inArray(returnRequests.status, PENDING_RETURN_STATUSES));
+  return Number(row?.n ?? 0);
 }
 
 export async function homeKpis(ctx: Pick<AppContext, "db" | "now">, viewer: Viewer): Promise<HomeKpis> {
-  const now = ctx.now();
-  const scope = orderScopeFor(viewer, "orders:view");
-  // Order dates may be full timestamps or bare dates; both sort inside ['YYYY-MM-DD', next day).
-  const today = and(gte(orders.orderDate, utcDay(now)), lt(orders.orderDate, utcDay(now, 1)));
-  const open = sql`NOT ${orderFinishedSql}`;
-  const [[todayRow], [openRow], returnsRow] = await Promise.all([
-    ctx.db.select({ n: sql<number>`count(*)` }).from(orders).where(and(scope, today)),
-    ctx.db
-      .select({
-        notDelivered: sql<number>`count(*)`,
-        awaitingTrucking: sql<number>`coalesce(sum(CASE WHEN trim(${orders.truckingCompany}) = '' THEN 1 ELSE 0 END), 0)`,
-      })
-      .from(orders)
-      .where(and(scope, open)),
-    hasGrant(viewer.grants, "returns:view") || viewer.isAdmin
-      ? ctx.db.select({ n: sql<number>`count(*)` }).from(returnRequests).where(inArray(returnRequests.status, PENDING_RETURN_STATUSES))
-      : Promise.resolve(null),
-  ]);
-  return {
-    ordersToday: Number(todayRow?.n ?? 0),
-    awaitingTrucking: Number(openRow?.awaitingTrucking ?? 0),
-    notDelivered: Number(openRow?.notDelivered ?? 0),
-    pendingReturns: returnsRow ? Number(returnsRow[0]?.n ?? 0) : null,
-  };
+  const [orderTiles, returns] = await Promise.all([orderKpis(ctx, viewer), pendingReturns(ctx, viewer)]);
+  return { ...orderTiles, pendingReturns: returns };
 }
 
 /**
@@ -61,7 +37,7 @@ export async function homeKpis(ctx: Pick<AppContext, "db" | "now">, viewer: View
  * location or assignment sees only their own, since others' events name records outside their scope.
  */
 export async function recentActivity(ctx: Pick<AppContext, "db">, viewer: Viewer): Promise<ActivityItem[]> {
-  const seesAll = viewer.isAdmin || orderScopeFor(viewer, "orders:view") === undefined;
+  const seesAll = (await resolveOrderScope(ctx, viewer)).kind === "all";
   if (!seesAll && !viewer.userId) return [];
   const rows = await ctx.db
     .select({

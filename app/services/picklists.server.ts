@@ -1,7 +1,9 @@
 // Picking on the server: finding the order a picker may work on, pick logs, verify (save) and complete,
 // and the Pick List Check page's order. The /api/picklists routes and the pages call these.
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { grantScope } from "~/domain/access/roles";
+import { UPDATE_MESSAGES } from "~/domain/orders/constants";
 import { PICK_GRANTS } from "~/domain/picklists/grants";
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { auditEvents, idempotencyKeys, inventoryItems, orderLines, orders, pickListLogs, pickListStatus } from "../../db/schema";
 import { checkPickedItems, type PickResult, type PickSummary, type VerifyBody } from "~/domain/picklists/verify";
 import type { AppContext } from "~/lib/context.server";
@@ -9,56 +11,56 @@ import { fail } from "~/lib/http.server";
 import { withIdempotency } from "~/lib/idempotency.server";
 import { notifyRoomSaved } from "~/lib/party.server";
 import type { Viewer } from "~/lib/session.server";
-import { orderScopeFor } from "./tasks.server";
+import { getOrderForViewer, type OrderRow } from "./orders.server";
 
 export const PICK_VERIFIED = "pick-verified";
 export const PICK_COMPLETED = "pick-completed";
 /** Completing a pick moves these statuses to 'Picked'; later ones (already shipped, delivered) are kept. */
 export const COMPLETE_FROM_STATUSES = ["Picking", "Pending Assignment"] as const;
 
-const pickOrderColumns = {
-  id: orders.id,
-  orderNumber: orders.orderNumber,
-  customerName: orders.customerName,
-  orderDate: orders.orderDate,
-  orderStatus: orders.orderStatus,
-  orderType: orders.orderType,
-  truckingCompany: orders.truckingCompany,
-  warehouseLocation: orders.warehouseLocation,
-  warehouseAssignment: orders.warehouseAssignment,
-  notes: orders.notes,
-  version: orders.version,
-};
-export type PickOrder = { [K in keyof typeof pickOrderColumns]: (typeof orders.$inferSelect)[K] };
+/** The order a pick or print call works on: the Order Tracking row (payment and trucking present, see pickViewer). */
+export type PickOrder = OrderRow;
 
-/** The least restrictive row scope among the grants a route accepts (undefined = every order). */
-function scopeForAny(viewer: Viewer, grantKeys: readonly string[]): SQL | undefined {
-  if (viewer.isAdmin) return undefined;
-  const held = grantKeys.filter((k) => viewer.grants.some((g) => g.key === k));
-  if (!held.length) return sql`0`;
-  const scopes = held.map((k) => orderScopeFor(viewer, k));
-  if (scopes.some((s) => s === undefined)) return undefined;
-  return or(...(scopes as SQL[]));
+/**
+ * The viewer as getOrderForViewer should see them for a pick or print call. A route grant held with scope
+ * 'all' (roles.ts: picklists:pick, :print, :email-enable) reaches every order: a warehouse employee picks
+ * whatever order is put in front of them, not only those assigned to them. A passcode is looked up across
+ * warehouses so that its own limit can be answered with the spec's message (findPickOrder). Otherwise the
+ * route's rows are the viewer's Order Tracking scope.
+ */
+function pickViewer(viewer: Viewer, grantKeys: readonly string[]): Viewer {
+  if (viewer.kind === "passcode") return { ...viewer, allowedLocations: [] };
+  if (grantKeys.some((k) => grantScope(viewer.grants, k) === "all")) {
+    return { ...viewer, grants: [...viewer.grants.filter((g) => g.key !== "orders:view"), { key: "orders:view", scope: "all" }] };
+  }
+  return viewer;
+}
+
+/** Spec 002 §5: a passcode whose non-empty allowedLocations lack the order's warehouse may not load it. */
+function passcodeBlocksWarehouse(viewer: Viewer, location: string): boolean {
+  return viewer.kind === "passcode" && viewer.allowedLocations.length > 0 && !viewer.allowedLocations.includes(location);
 }
 
 /**
- * The order by numeric id or order number, within the viewer's scope for the given grants (404 outside it).
- * A passcode session is checked against its warehouses explicitly, with the message the picking screen
- * shows (spec 002 §5), 'Passcode not authorized for warehouse {location}'. The status is 404, as for any
- * order outside a viewer's scope (DESIGN §4): a 403 would read as "the guard refused the route"
- * (docs/decisions/005-pick-lists.md).
+ * The order by numeric id or order number, within the viewer's reach for the route's grants (404 'Order
+ * not found' outside it), through the one order lookup, getOrderForViewer. A passcode session is checked
+ * against its warehouses with the message the picking screen shows, 'Passcode not authorized for
+ * warehouse {location}'. The status is 404, as for any order outside a viewer's scope (DESIGN §4): a 403
+ * would read as "the guard refused the route" (docs/decisions/005-pick-lists.md). The live room's token
+ * call answers that refusal with 403 instead (docs/decisions/006-live-picking.md): `passcodeStatus`.
  */
-export async function findPickOrder(ctx: AppContext, viewer: Viewer, ref: string, grantKeys: readonly string[]): Promise<PickOrder> {
+export async function findPickOrder(
+  ctx: AppContext,
+  viewer: Viewer,
+  ref: string,
+  grantKeys: readonly string[],
+  { passcodeStatus = 404 }: { passcodeStatus?: 403 | 404 } = {},
+): Promise<PickOrder> {
   const value = ref.trim();
-  if (!value || value.length > 64) fail(404, "Order not found");
-  const byRef: SQL = /^\d+$/.test(value) ? or(eq(orders.id, Number(value)), eq(orders.orderNumber, value))! : eq(orders.orderNumber, value);
-  const scope = viewer.kind === "passcode" ? undefined : scopeForAny(viewer, grantKeys);
-  const rows = await ctx.db.select(pickOrderColumns).from(orders).where(and(byRef, scope)).limit(2);
-  // An integer id wins over an order number that happens to look the same.
-  const order = rows.find((r) => String(r.id) === value) ?? rows[0];
-  if (!order) fail(404, "Order not found");
-  if (viewer.kind === "passcode" && viewer.allowedLocations.length && !viewer.allowedLocations.includes(order.warehouseLocation)) {
-    fail(404, `Passcode not authorized for warehouse ${order.warehouseLocation || "-"}`);
+  if (!value || value.length > 64) fail(404, UPDATE_MESSAGES.notFound);
+  const order = await getOrderForViewer(ctx, pickViewer(viewer, grantKeys), value);
+  if (passcodeBlocksWarehouse(viewer, order.warehouseLocation)) {
+    fail(passcodeStatus, `Passcode not authorized for warehouse ${order.warehouseLocation || "-"}`);
   }
   return order;
 }

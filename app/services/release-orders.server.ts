@@ -88,7 +88,8 @@ export async function renderReleaseOrder(ctx: AppContext, order: PickOrder, gene
     orderDate: order.orderDate,
     warehouse: warehouseName ? `${warehouseName} (${order.warehouseLocation})` : order.warehouseLocation,
     orderType: order.orderType,
-    truckingCompany: order.truckingCompany,
+    // Absent only for a viewer whose scope hides trucking; printers reach every order, so it is present here.
+    truckingCompany: order.truckingCompany ?? "",
     assignment: order.warehouseAssignment,
     notes: order.notes,
     generatedAt: `${generatedAt.slice(0, 16).replace("T", " ")} UTC`,

@@ -3,13 +3,13 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { notificationReads, notifications, orders, tasks } from "../../db/schema";
-import { grantScope } from "~/domain/access/roles";
 import { buildTasks, type OrderForTask } from "~/domain/tasks/rules";
 import { salesRepNames, sortAlerts, sortTasks, type AlertItem, type TaskCenterData, type TaskItem } from "~/domain/tasks/list";
 import type { AppContext } from "~/lib/context.server";
 import type { Database } from "~/lib/db.server";
 import { signFileUrl } from "~/lib/files.server";
 import type { Viewer } from "~/lib/session.server";
+import { resolveOrderScope } from "./orders.server";
 
 /** Rows per insert statement: 15 columns × 400 rows stays far below SQLite's bound-variable limit. */
 const INSERT_CHUNK = 400;
@@ -21,42 +21,11 @@ const lowerStatus = sql`lower(trim(${orders.orderStatus}))`;
 
 /**
  * Orders that are finished: delivered, released, Will Call 'Complete', or cancelled. Mirrors
- * isDeliveredOrReleased / isCancelledStatus in app/domain/tasks/rules.ts so the filter runs in SQL.
+ * isDeliveredOrReleased / isCancelledStatus in app/domain/tasks/rules.ts so the filter runs in SQL. The same
+ * test as `finishedSql` in orders.server.ts (the KPIs), which does not export it yet.
  */
-export const orderFinishedSql: SQL = sql`(${lowerStatus} LIKE '%delivered%' OR ${lowerStatus} LIKE '%released%'
+const orderFinishedSql: SQL = sql`(${lowerStatus} LIKE '%delivered%' OR ${lowerStatus} LIKE '%released%'
   OR ${lowerStatus} IN ('complete', 'completed', 'cancelled', 'canceled'))`;
-
-function likeEscape(value: string) {
-  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/**
- * Row scope on `orders` for a viewer's grant (DESIGN section 4): undefined = every order. 'location'
- * limits to the viewer's warehouses, 'assignment' to orders whose worker labels name the viewer
- * (e-mail, full name or first name, as Order Tracking matches them), 'own' to orders they created.
- * Shared by the home KPIs and help requests.
- */
-export function orderScopeFor(viewer: Viewer, grantKey: string): SQL | undefined {
-  if (viewer.isAdmin) return undefined;
-  const scope = grantScope(viewer.grants, grantKey);
-  switch (scope) {
-    case "all":
-      return undefined;
-    case "location": {
-      const ids = viewer.kind === "passcode" && viewer.allowedLocations.length ? viewer.allowedLocations : viewer.locationIds;
-      return ids.length ? inArray(orders.warehouseLocation, ids) : sql`0`;
-    }
-    case "assignment": {
-      const names = [viewer.email, viewer.name, viewer.name.trim().split(/\s+/)[0] ?? ""].filter((n) => n.length >= 2);
-      if (!names.length) return sql`0`;
-      return or(...names.map((n) => sql`${orders.warehouseAssignment} LIKE ${likeEscape(n)} ESCAPE '\\'`));
-    }
-    case "own":
-      return eq(orders.createdBy, viewer.name);
-    default:
-      return sql`0`;
-  }
-}
 
 // ---------------------------------------------------------------- the cron job
 
@@ -112,9 +81,13 @@ function readerId(viewer: Viewer) {
   return viewer.userId ?? -1;
 }
 
-/** The scope of tasks a viewer sees: their order scope, and for sales reps their own orders (alias match). */
+/**
+ * The tasks a viewer sees, as a condition on `tasks` joined to `orders`: the orders they may see in Order
+ * Tracking (resolveOrderScope, the one row scope), and for sales reps only their own orders by the Task
+ * Center's name-alias rule (spec 000 §4), which is a list filter on top of the scope, not a scope.
+ */
 async function taskScope(ctx: Ctx, viewer: Viewer): Promise<SQL | undefined> {
-  const scope = orderScopeFor(viewer, "orders:view");
+  const { where: scope } = await resolveOrderScope(ctx, viewer);
   if (viewer.roleId !== "sales-rep") return scope;
   const reps = await ctx.db
     .selectDistinct({ salesRep: tasks.salesRep })

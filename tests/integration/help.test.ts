@@ -50,8 +50,14 @@ function postNeedHelp(cookie: string | undefined, orderId: string, json: unknown
   ) as Promise<Response>;
 }
 
-async function driverOrder(scope: "inside" | "outside") {
-  const where = scope === "inside" ? eq(orders.warehouseLocation, "NY-MAIN") : and(ne(orders.warehouseLocation, "NY-MAIN"), ne(orders.warehouseLocation, "NJ-WH"));
+/** The seeded driver delivers 'NY/NJ Delivery' and 'VA Delivery' orders from NY-MAIN and NJ-WH (their Order Tracking scope). */
+async function driverOrder(scope: "inside" | "outside" | "other type") {
+  const where =
+    scope === "inside"
+      ? and(eq(orders.warehouseLocation, "NY-MAIN"), eq(orders.orderType, "NY/NJ Delivery"))
+      : scope === "other type"
+        ? and(eq(orders.warehouseLocation, "NY-MAIN"), eq(orders.orderType, "Will Call"))
+        : and(ne(orders.warehouseLocation, "NY-MAIN"), ne(orders.warehouseLocation, "NJ-WH"));
   const [row] = await ctx.app.db.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders).where(where).limit(1);
   if (!row) throw new Error(`no seeded order ${scope} the driver's warehouses`);
   return row;
@@ -148,12 +154,14 @@ describe("POST /api/delivery/{orderId}/need-help", () => {
     expect(row?.message).toBe(`Dan Driver needs help with order ${order.orderNumber}. Note: Forklift broken`);
   });
 
-  it("answers 404 for an order that does not exist, or one outside the driver's warehouses", async () => {
+  it("answers 404 for an order that does not exist, or one outside the driver's warehouses or order types", async () => {
     const missing = await postNeedHelp(driver, "99999999");
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ success: false, error: "Order not found" });
     const outside = await driverOrder("outside");
     expect((await postNeedHelp(driver, String(outside.id))).status).toBe(404);
+    const otherType = await driverOrder("other type");
+    expect((await postNeedHelp(driver, otherType.orderNumber)).status).toBe(404);
     expect(await ctx.app.db.select().from(notifications)).toHaveLength(0);
   });
 

@@ -1,6 +1,6 @@
 // Order Tracking list, KPIs and scoping against a real seeded libSQL file. The expected rows are computed
 // independently: every order read with a plain select and filtered in the test with the domain rules.
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orders, warehouseWorkers } from "../../db/schema";
 import { matchesAssignee } from "~/domain/orders/assignment";
@@ -10,6 +10,9 @@ import { loader as listLoader } from "~/routes/api.order-trackers";
 import { loader as kpiLoader } from "~/routes/api.order-trackers.kpis";
 import { loader as optionsLoader } from "~/routes/api.warehouse-workers.options";
 import { loader as workersLoader } from "~/routes/api.warehouse-workers";
+import { orderListQuerySchema } from "~/domain/orders/query";
+import { getStaffViewer } from "~/lib/session.server";
+import { filterConditions, orderBy, resolveOrderScope } from "~/services/orders.server";
 import { loader as salesOrderLoader } from "~/routes/api.sales-orders.by-order-number.$orderNumber";
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
 import { createTestContext, passcodeCookie, request, settle, staffCookie } from "../support/context";
@@ -82,6 +85,8 @@ describe("search fields return the matching rows", () => {
     ["customerName", () => sample().customerName.slice(0, 5).toLowerCase(), (o, q) => o.customerName.toLowerCase().startsWith(q)],
     ["createdBy", () => sample().createdBy.slice(0, 3), (o, q) => o.createdBy.toLowerCase().startsWith(q.toLowerCase())],
     ["paymentStatus", () => "paid", (o) => o.paymentStatus.toLowerCase().startsWith("paid")],
+    // Upper case and several matching values ('Paid: Cash', 'Paid: Check', 'Paid: Credit Card').
+    ["paymentStatus", () => "PAID: C", (o) => o.paymentStatus.toLowerCase().startsWith("paid: c")],
     ["orderStatus", () => "Picking", (o) => o.orderStatus.toLowerCase().startsWith("picking")],
     ["orderType", () => "NY/NJ Delivery", (o) => o.orderType === "NY/NJ Delivery"],
     ["warehouseLocation", () => "nj-wh", (o) => o.warehouseLocation === "NJ-WH"],
@@ -256,5 +261,59 @@ describe("workers and sales orders", () => {
     const other = all.find((o) => o.orderType === "Freight")!;
     const res = (await settle(() => salesOrderLoader({ request: request(`/api/sales-orders/by-order-number/${other.orderNumber}`, { cookie: cookies.driver }), context: ctx, params: { orderNumber: other.orderNumber } }))) as Response;
     expect(res.status).toBe(404);
+  });
+});
+
+describe("query plans use the indexes (no full scan of orders, no sort of the matches)", () => {
+  async function plan(built: { sql: string; params: unknown[] }): Promise<string[]> {
+    const client = (ctx.app.db as unknown as { $client: import("@libsql/client").Client }).$client;
+    const res = await client.execute({ sql: `EXPLAIN QUERY PLAN ${built.sql}`, args: built.params as never[] });
+    return res.rows.map((r) => String(r.detail));
+  }
+  async function listPlans(raw: Record<string, string>) {
+    const viewer = (await getStaffViewer(request("/", { cookie: cookies.logistics }), ctx.app))!;
+    const query = orderListQuerySchema.parse({ limit: "25", ...raw });
+    const scope = await resolveOrderScope(ctx.app, viewer);
+    const where = and(scope.where, ...filterConditions(query, scope, ctx.app.now()));
+    const db = ctx.app.db;
+    const rows = db.select({ id: orders.id }).from(orders).where(where).orderBy(...orderBy(query)).limit(25).offset((query.page - 1) * 25).toSQL();
+    const count = db.select({ n: sql`count(*)` }).from(orders).where(where).toSQL();
+    return { rows: await plan(rows), count: await plan(count) };
+  }
+  const fullScan = (lines: string[]) => lines.some((l) => /^SCAN orders$/.test(l.trim()));
+
+  const cases: Record<string, string>[] = [
+    { searchBy: "createdBy", search: "sam" },
+    { searchBy: "paymentStatus", search: "paid" },
+    { searchBy: "orderType", search: "Freight" },
+    { searchBy: "orderStatus", search: "picking" },
+    { searchBy: "customerName", search: "gold" },
+    { paymentStatus: "Paid" },
+    { page: "8" },
+  ];
+  for (const raw of cases) {
+    it(`list ${JSON.stringify(raw)}`, async () => {
+      const { rows, count } = await listPlans(raw);
+      expect(fullScan(rows), rows.join("\n")).toBe(false);
+      expect(fullScan(count), count.join("\n")).toBe(false);
+      expect(rows.join("\n")).toMatch(/USING (COVERING )?INDEX/);
+    });
+  }
+
+  it("an exact filter is read in the default order straight off its (lower(value), order date, id) index", async () => {
+    const { rows } = await listPlans({ orderType: "freight" });
+    expect(rows.join("\n")).not.toContain("TEMP B-TREE");
+    expect(rows.join("\n")).toMatch(/orders_type_lc_date_idx|orders_date_idx/);
+  });
+
+  it("the KPI counts are index searches", async () => {
+    const viewer = (await getStaffViewer(request("/", { cookie: cookies.logistics }), ctx.app))!;
+    const scope = await resolveOrderScope(ctx.app, viewer);
+    for (const quick of ["today", "notDelivered", "awaitingTrucking"]) {
+      const query = orderListQuerySchema.parse({ quick });
+      const where = and(scope.where, ...filterConditions(query, scope, ctx.app.now()));
+      const lines = await plan(ctx.app.db.select({ n: sql`count(*)` }).from(orders).where(where).toSQL());
+      expect(fullScan(lines), lines.join("\n")).toBe(false);
+    }
   });
 });

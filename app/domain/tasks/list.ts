@@ -1,5 +1,6 @@
 // Task Center list rules: item shapes, sorting, 'Clear completed', the sales-rep filter and the bell badge.
-import { isCancelledStatus, isDeliveredOrReleased, type TaskCategory, type TaskPriority, type TaskType } from "./rules";
+import { isOpenOrder } from "~/domain/orders/status";
+import type { TaskCategory, TaskPriority, TaskType } from "./rules";
 
 type ItemBase = {
   /** 'task:{id}' or 'note:{id}': also the key of the viewer's read/cleared state. */
@@ -64,8 +65,9 @@ export function urgentTasks<T extends Pick<TaskItem, "actionable">>(tasks: reado
   return tasks.filter((t) => t.actionable);
 }
 
+/** Delivered, released or cancelled: the complement of Order Tracking's open order. */
 export function isOrderFinished(orderStatus: string | null | undefined): boolean {
-  return isDeliveredOrReleased(orderStatus) || isCancelledStatus(orderStatus);
+  return !isOpenOrder(orderStatus);
 }
 
 /** 'Clear completed': drops read alerts and tasks whose order is delivered, released or cancelled. */
