@@ -23,4 +23,6 @@ export async function migrateDatabase(db: Database) {
   await db.run("PRAGMA journal_mode = WAL");
   await db.run("PRAGMA busy_timeout = 5000");
   await migrate(db, { migrationsFolder });
+  // Planner statistics for the order indexes (cheap: SQLite analyzes only what changed a lot).
+  await db.run("PRAGMA optimize");
 }

@@ -125,17 +125,17 @@ function OrderView({ row, viewer, canEdit, onEdit, onHistory }: { row: OrderRow;
 
   return (
     <div className="space-y-4">
-      <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap">
+      <div className="flex flex-wrap gap-2">
         {canEdit ? (
-          <Button onClick={onEdit}>
-            <Pencil className="size-4" aria-hidden="true" /> Edit
+          <Button onClick={onEdit} className="whitespace-nowrap">
+            <Pencil className="size-4 shrink-0" aria-hidden="true" /> Edit
           </Button>
         ) : null}
-        <Button variant="outline" onClick={onHistory}>
-          <History className="size-4" aria-hidden="true" /> History
+        <Button variant="outline" onClick={onHistory} className="whitespace-nowrap">
+          <History className="size-4 shrink-0" aria-hidden="true" /> History
         </Button>
-        <Link to={`/pick-list?order=${encodeURIComponent(row.orderNumber)}`} className={buttonClass({ variant: "outline" })}>
-          <ScanLine className="size-4" aria-hidden="true" /> Pick List
+        <Link to={`/pick-list?order=${encodeURIComponent(row.orderNumber)}`} className={`${buttonClass({ variant: "outline" })} whitespace-nowrap`}>
+          <ScanLine className="size-4 shrink-0" aria-hidden="true" /> Pick List
         </Link>
       </div>
 
