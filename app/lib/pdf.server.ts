@@ -24,19 +24,26 @@ const MUTED = rgb(0.4, 0.4, 0.45);
 const RULE = rgb(0.8, 0.8, 0.83);
 const HEADER_FILL = rgb(0.93, 0.93, 0.95);
 
-type Fonts = { regular: PDFFont; bold: PDFFont; supported: Set<number> };
+export type Fonts = { regular: PDFFont; bold: PDFFont; supported: Set<number> };
+
+/** Helvetica and Helvetica Bold, with the characters they can encode. */
+export async function embedHelvetica(pdf: PDFDocument): Promise<Fonts> {
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  return { regular, bold, supported: new Set(regular.getCharacterSet()) };
+}
 
 /** Standard Helvetica covers WinAnsi only; anything else becomes "?" instead of throwing mid-document. */
-function printable(fonts: Fonts, text: string): string {
+export function printable(fonts: Fonts, text: string): string {
   let out = "";
-  for (const ch of text.normalize("NFC").replace(/[\t\r\n]+/g, " ")) {
+  for (const ch of String(text ?? "").normalize("NFC").replace(/[\t\r\n]+/g, " ")) {
     out += fonts.supported.has(ch.codePointAt(0)!) ? ch : "?";
   }
   return out;
 }
 
 /** Breaks text into lines no wider than `width`, splitting over-long words by character. */
-function wrap(font: PDFFont, size: number, text: string, width: number): string[] {
+export function wrap(font: PDFFont, size: number, text: string, width: number): string[] {
   const lines: string[] = [];
   let line = "";
   const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
@@ -200,9 +207,8 @@ function drawFooters(w: Writer, footer: string | undefined) {
 
 export async function renderSimplePdf(doc: SimplePdf): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const fonts: Fonts = { regular, bold, supported: new Set(regular.getCharacterSet()) };
+  const fonts = await embedHelvetica(pdf);
+  const { regular, bold } = fonts;
   pdf.setTitle(printable(fonts, doc.title));
   pdf.setProducer("Golden Grain Ops");
   pdf.setCreator("Golden Grain Ops");

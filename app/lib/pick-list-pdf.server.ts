@@ -1,6 +1,7 @@
 // The pick list (release order) PDF on pdf-lib, workerd-safe: order facts, a lines table with a 'Picked'
 // checkbox and a blank 'Short' column for the picker's pen, totals, signature lines and page numbers.
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { embedHelvetica, printable, wrap, type Fonts } from "./pdf.server";
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 
 export const PICK_LIST_TITLE = "RELEASE ORDER / PICK LIST";
 
@@ -44,39 +45,6 @@ const COLS = (() => {
   }
   return { widths, xs, headers: ["#", "SKU", "Description", "Qty", "Picked", "Short"] };
 })();
-
-type Fonts = { regular: PDFFont; bold: PDFFont; supported: Set<number> };
-
-function printable(fonts: Fonts, text: string): string {
-  let out = "";
-  for (const ch of String(text ?? "").normalize("NFC").replace(/[\t\r\n]+/g, " ")) out += fonts.supported.has(ch.codePointAt(0)!) ? ch : "?";
-  return out;
-}
-
-function wrap(font: PDFFont, size: number, text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
-  for (const word of text.split(" ")) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (fits(candidate)) {
-      line = candidate;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = "";
-    let rest = word;
-    while (rest && !fits(rest)) {
-      let n = rest.length - 1;
-      while (n > 1 && !fits(rest.slice(0, n))) n--;
-      lines.push(rest.slice(0, n));
-      rest = rest.slice(n);
-    }
-    line = rest;
-  }
-  lines.push(line);
-  return lines;
-}
 
 class Sheet {
   readonly pages: PDFPage[] = [];
@@ -217,9 +185,8 @@ function drawFooters(s: Sheet, input: PickListPdfInput) {
 /** Renders the pick list; 200 lines take a few pages and well under the 500 ms budget (bench/picklist-pdf.ts). */
 export async function renderPickListPdf(input: PickListPdfInput): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const fonts: Fonts = { regular, bold, supported: new Set(regular.getCharacterSet()) };
+  const fonts = await embedHelvetica(pdf);
+  const { regular } = fonts;
   pdf.setTitle(`${PICK_LIST_TITLE} ${printable(fonts, input.orderNumber)}`);
   pdf.setProducer("Golden Grain Ops");
   pdf.setCreator("Golden Grain Ops");
