@@ -42,6 +42,7 @@ test("a picker checks an order's lines and restores saved progress after a reloa
   await page.getByLabel("Picker name").fill("Wendy Warehouse");
   // Autosave runs 400 ms after the last change.
   await expect(page.getByText("Saved on this device")).toBeVisible();
+  await expect.poll(() => page.evaluate(() => JSON.stringify(window.localStorage))).toContain("Wendy Warehouse");
   await page.screenshot({ path: `test-results/pick-list-check-${page.viewportSize()!.width}.png`, fullPage: false });
 
   await page.reload();

@@ -40,7 +40,7 @@ export function useCheckProgress(orderNumber: string | null, onSaveError: (messa
   useEffect(() => {
     // While the restore question is open, saving would overwrite the progress being offered.
     if (!orderNumber || !dirty || saved) return;
-    const timer = window.setTimeout(() => {
+    const save = () => {
       const progress: CheckProgress = { rows, ...picker, savedAt: new Date().toISOString() };
       try {
         const next = putInHistory(readHistory(), orderNumber, progress);
@@ -51,8 +51,14 @@ export function useCheckProgress(orderNumber: string | null, onSaveError: (messa
       } catch {
         errorRef.current("Failed to save locally");
       }
-    }, PICK_CHECK_AUTOSAVE_MS);
-    return () => window.clearTimeout(timer);
+    };
+    const timer = window.setTimeout(save, PICK_CHECK_AUTOSAVE_MS);
+    // A reload or a closed tab inside the 400 ms must not lose the last change.
+    window.addEventListener("pagehide", save);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener("pagehide", save);
+    };
   }, [orderNumber, rows, picker, dirty, saved]);
 
   const updateRow = useCallback((id: string, change: (row: CheckRow) => CheckRow, fallback: CheckRow) => {
