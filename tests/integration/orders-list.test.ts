@@ -12,7 +12,7 @@ import { loader as optionsLoader } from "~/routes/api.warehouse-workers.options"
 import { loader as workersLoader } from "~/routes/api.warehouse-workers";
 import { orderListQuerySchema } from "~/domain/orders/query";
 import { getStaffViewer } from "~/lib/session.server";
-import { filterConditions, orderBy, resolveOrderScope } from "~/services/orders.server";
+import { filterConditions, listOrders, orderBy, resolveOrderScope } from "~/services/orders.server";
 import { loader as salesOrderLoader } from "~/routes/api.sales-orders.by-order-number.$orderNumber";
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
 import { createTestContext, passcodeCookie, request, settle, staffCookie } from "../support/context";
@@ -315,5 +315,97 @@ describe("query plans use the indexes (no full scan of orders, no sort of the ma
       const lines = await plan(ctx.app.db.select({ n: sql`count(*)` }).from(orders).where(where).toSQL());
       expect(fullScan(lines), lines.join("\n")).toBe(false);
     }
+  });
+});
+
+describe("assignment word index: the sort-index walk and the id lookup give the same rows", () => {
+  // 7,000 orders: Wendy is assigned more than the walk threshold (2,000), Marco fewer, so listOrders
+  // takes a different plan for each; both forms are also run side by side for each of them.
+  let big: Ctx;
+  let bigAll: Order[];
+  beforeAll(async () => {
+    const db = await createSeededTestDatabase({ orders: 7000 });
+    await db.run(sql`ANALYZE`);
+    big = createTestContext(db, { now: SEED_NOW });
+    bigAll = await db.select().from(orders);
+  }, 120_000);
+
+  const byDateDesc = (a: Order, b: Order) => (a.orderDate < b.orderDate ? 1 : a.orderDate > b.orderDate ? -1 : b.id - a.id);
+  const byCustomerAsc = (a: Order, b: Order) => (a.customerName < b.customerName ? -1 : a.customerName > b.customerName ? 1 : a.id - b.id);
+
+  async function employee(email: string) {
+    const viewer = (await getStaffViewer(request("/", { cookie: await staffCookie(big.app, email) }), big.app))!;
+    const workers = await big.app.db.select().from(warehouseWorkers).where(eq(warehouseWorkers.email, email));
+    const who = { email, name: viewer.name, workerNames: workers.map((w) => w.name) };
+    return { viewer, mine: bigAll.filter((o) => matchesAssignee(o.warehouseAssignment, who)) };
+  }
+
+  /** Every page of the viewer's list, joined in order. */
+  async function everyPage(viewer: Awaited<ReturnType<typeof employee>>["viewer"], raw: Record<string, string>) {
+    const out: string[] = [];
+    let total = -1;
+    for (let page = 1; ; page++) {
+      const res = await listOrders(big.app, viewer, orderListQuerySchema.parse({ ...raw, page: String(page) }));
+      total = res.pagination.total;
+      out.push(...res.rows.map((r) => r.orderNumber));
+      if (page >= res.pagination.pages) break;
+    }
+    return { numbers: out, total };
+  }
+
+  for (const [email, heavy] of [["warehouse@goldengrain.test", true], ["marco@goldengrain.test", false]] as const) {
+    it(`${email}: listOrders pages, totals and order match the rule, whichever plan it takes`, async () => {
+      const { viewer, mine } = await employee(email);
+      expect(mine.length > 2000, `${mine.length} assigned orders`).toBe(heavy);
+      for (const [raw, cmp] of [[{}, byDateDesc], [{ sort: "customerName", dir: "asc" }, byCustomerAsc]] as const) {
+        const expected = [...mine].sort(cmp).map((o) => o.orderNumber);
+        for (const limit of ["500", "25"]) {
+          const got = await everyPage(viewer, { ...raw, limit });
+          expect(got.total).toBe(expected.length);
+          expect(got.numbers).toEqual(expected);
+        }
+      }
+    });
+
+    it(`${email}: the +id (sort-index walk) and id (lookup) forms return identical pages`, async () => {
+      const { viewer } = await employee(email);
+      const scope = await resolveOrderScope(big.app, viewer);
+      expect(scope.assignmentMatch).toBeTruthy();
+      const words = sql`(SELECT rowid FROM _orders_assignment_words WHERE _orders_assignment_words MATCH ${scope.assignmentMatch})`;
+      const page = (walk: boolean, offset: number) =>
+        big.app.db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(walk ? sql`+${orders.id} IN ${words}` : sql`${orders.id} IN ${words}`)
+          .orderBy(...orderBy({ sort: undefined, dir: undefined }))
+          .limit(500)
+          .offset(offset);
+      for (const offset of [0, 500, 1500]) expect(await page(true, offset)).toEqual(await page(false, offset));
+      const client = (big.app.db as unknown as { $client: import("@libsql/client").Client }).$client;
+      const built = page(true, 0).toSQL();
+      const plan = (await client.execute({ sql: `EXPLAIN QUERY PLAN ${built.sql}`, args: built.params as never[] })).rows.map((r) => String(r.detail)).join("\n");
+      expect(plan).toContain("orders_date_idx");
+      expect(plan).not.toContain("TEMP B-TREE");
+    });
+  }
+
+  it("the warehouseAssignment search (admin, and inside Wendy's scope) keeps its rows and order", async () => {
+    const admin = (await getStaffViewer(request("/", { cookie: await staffCookie(big.app, "logistics@goldengrain.test") }), big.app))!;
+    // 'wendy' matches more orders than the walk threshold, 'kevin' fewer.
+    for (const [word, many] of [["wendy", true], ["kevin", false]] as const) {
+      const matching = bigAll.filter((o) => o.warehouseAssignment.some((l) => new RegExp(`\\b${word}`, "i").test(l)));
+      expect(matching.length > 2000, `${word}: ${matching.length}`).toBe(many);
+      for (const limit of ["500", "25"]) {
+        const got = await everyPage(admin, { searchBy: "warehouseAssignment", search: word, limit });
+        expect(got.total).toBe(matching.length);
+        expect(got.numbers).toEqual([...matching].sort(byDateDesc).map((o) => o.orderNumber));
+      }
+    }
+
+    const { viewer, mine } = await employee("warehouse@goldengrain.test");
+    const both = mine.filter((o) => o.warehouseAssignment.some((l) => /\bkev/i.test(l)));
+    const inScope = await everyPage(viewer, { searchBy: "warehouseAssignment", search: "kev" });
+    expect(inScope.total).toBe(both.length);
+    expect(inScope.numbers).toEqual([...both].sort(byDateDesc).map((o) => o.orderNumber));
   });
 });
