@@ -43,8 +43,9 @@ export default defineConfig({
     navigationTimeout: 45_000,
   },
   projects: [
-    { name: "phone", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, browserName: "chromium", launchOptions: chromium } },
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    // Tests tagged for one width (a touch gesture, the desktop checkbox column) run only in that project.
+    { name: "phone", grepInvert: /@desktop-only/, use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, browserName: "chromium", launchOptions: chromium } },
+    { name: "desktop", grepInvert: /@phone-only/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
   ],
   webServer: {
     command: "node scripts/dev.mjs --fresh",

@@ -244,8 +244,7 @@ test("arriving with ?searchBy=orderNumber&search=… applies the search and clea
   await expect(page.getByLabel("Search by")).toHaveValue("orderNumber");
 });
 
-test("phone: infinite scroll, swipe to Begin Picking, #order- hash and Back", async ({ page }) => {
-  test.skip(!isPhone(page), "the card list is the phone layout");
+test("phone: infinite scroll, swipe to Begin Picking, #order- hash and Back", { tag: "@phone-only" }, async ({ page }) => {
   await openList(page, "logistics-manager");
   await expect(orderItems(page)).toHaveCount(25);
   await page.getByText(/Loading more|All \d+ orders loaded/).or(orderItems(page).nth(24)).first().scrollIntoViewIfNeeded();
@@ -280,8 +279,7 @@ test("phone: infinite scroll, swipe to Begin Picking, #order- hash and Back", as
   await expect(page).not.toHaveURL(/#order-/);
 });
 
-test("desktop: a KPI tile applies its quick filter; selection mode shows the batch bar only when something is selected", async ({ page }) => {
-  test.skip(isPhone(page), "selection uses the desktop checkbox column");
+test("desktop: a KPI tile applies its quick filter; selection mode shows the batch bar only when something is selected", { tag: "@desktop-only" }, async ({ page }) => {
   await openList(page, "logistics-manager");
   const tile = page.getByRole("button", { name: /Awaiting Trucking/ });
   await expect(tile).toContainText(/\d/);
