@@ -187,17 +187,6 @@ export async function checkFileSignature(
   return expSeconds * 1000 <= ctx.now().getTime() ? "expired" : "valid";
 }
 
-export async function verifyFileSignature(
-  ctx: Pick<AppContext, "env" | "now">,
-  key: string,
-  exp: string | number | null | undefined,
-  sig: string | null | undefined,
-  dl: boolean,
-  filename?: string,
-): Promise<boolean> {
-  return (await checkFileSignature(ctx, key, exp, sig, dl, filename)) === "valid";
-}
-
 // ---------------------------------------------------------------- serving a signed link
 
 const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";

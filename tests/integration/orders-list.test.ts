@@ -15,7 +15,7 @@ import { getStaffViewer } from "~/lib/session.server";
 import { filterConditions, listOrders, orderBy, resolveOrderScope } from "~/services/orders.server";
 import { loader as salesOrderLoader } from "~/routes/api.sales-orders.by-order-number.$orderNumber";
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
-import { createTestContext, passcodeCookie, request, settle, staffCookie } from "../support/context";
+import { createTestContext, passcodeCookie, request, settle, staffCookie, staffCookies } from "../support/context";
 
 type Ctx = ReturnType<typeof createTestContext>;
 type Order = typeof orders.$inferSelect;
@@ -27,9 +27,7 @@ beforeAll(async () => {
   const db = await createSeededTestDatabase({ orders: 400 });
   ctx = createTestContext(db, { now: SEED_NOW });
   all = await db.select().from(orders).orderBy(asc(orders.id));
-  for (const who of ["admin", "logistics", "sales", "warehouse", "driver", "marco", "diego"]) {
-    cookies[who] = await staffCookie(ctx.app, `${who}@goldengrain.test`);
-  }
+  Object.assign(cookies, await staffCookies(ctx.app, ["admin", "logistics", "sales", "warehouse", "driver", "marco", "diego"]));
 }, 60_000);
 
 async function list(who: string, query = "") {

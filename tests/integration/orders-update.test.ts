@@ -6,7 +6,7 @@ import { auditEvents, orders } from "../../db/schema";
 import { action as updateAction } from "~/routes/api.order-trackers.$id";
 import { loader as historyLoader } from "~/routes/api.order-trackers.$id.history";
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
-import { createTestContext, request, settle, staffCookie } from "../support/context";
+import { createTestContext, request, settle, staffCookie, staffCookies } from "../support/context";
 
 type Ctx = ReturnType<typeof createTestContext>;
 type Order = typeof orders.$inferSelect;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   const db = await createSeededTestDatabase({ orders: 400 });
   ctx = createTestContext(db, { now: SEED_NOW });
   all = await db.select().from(orders).orderBy(asc(orders.id));
-  for (const who of ["admin", "logistics", "sales", "warehouse", "driver"]) cookies[who] = await staffCookie(ctx.app, `${who}@goldengrain.test`);
+  Object.assign(cookies, await staffCookies(ctx.app, ["admin", "logistics", "sales", "warehouse", "driver"]));
 }, 60_000);
 
 async function put(who: string, id: number | string, json: unknown) {

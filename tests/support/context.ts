@@ -34,6 +34,13 @@ export async function staffCookie(ctx: AppContext, email: string) {
   return cookiePair(cookie);
 }
 
+/** Staff session cookies for seeded members by mailbox name, e.g. ["admin", "warehouse"] → {admin: "__session=…"}. */
+export async function staffCookies(ctx: AppContext, names: readonly string[]): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const name of names) out[name] = await staffCookie(ctx, `${name}@${ctx.env.COMPANY_DOMAIN}`);
+  return out;
+}
+
 /** A cookie header for a passcode session of the first active passcode (or the given one). */
 export async function passcodeCookie(ctx: AppContext, passcodeId?: number) {
   const [code] = passcodeId

@@ -15,21 +15,27 @@ import { PasscodeBadge } from "./passcode-badge";
 import { TaskCenter } from "./task-center";
 import { UserAvatar } from "./user-avatar";
 
-function DesktopLink({ item, pathname }: { item: NavItem; pathname: string }) {
+/** One nav link, styled by where it stands (top bar or drawer); the active page is marked for screen readers. */
+function ShellNavLink({ item, pathname, className }: { item: NavItem; pathname: string; className: (active: boolean) => string }) {
   const active = isActivePath(item.to, pathname);
   return (
-    <NavLink
-      to={item.to}
-      end={item.to === "/"}
-      aria-current={active ? "page" : undefined}
-      className={cn(
-        "inline-flex min-h-11 items-center rounded-lg px-2.5 text-sm font-semibold whitespace-nowrap",
-        active ? "bg-brand-100 text-brand-900" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
-      )}
-    >
+    <NavLink to={item.to} end={item.to === "/"} aria-current={active ? "page" : undefined} className={className(active)}>
       {item.label}
     </NavLink>
   );
+}
+
+const desktopLinkClass = (active: boolean) =>
+  cn(
+    "inline-flex min-h-11 items-center rounded-lg px-2.5 text-sm font-semibold whitespace-nowrap",
+    active ? "bg-brand-100 text-brand-900" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+  );
+
+const drawerLinkClass = (active: boolean) =>
+  cn("flex min-h-12 items-center rounded-lg px-3 text-base font-semibold", active ? "bg-brand-100 text-brand-900" : "text-slate-800 hover:bg-slate-100");
+
+function DesktopLink({ item, pathname }: { item: NavItem; pathname: string }) {
+  return <ShellNavLink item={item} pathname={pathname} className={desktopLinkClass} />;
 }
 
 /**
@@ -48,24 +54,11 @@ function DrawerSection({ title, items, pathname }: { title: string; items: NavIt
     <nav aria-label={title} className="px-3 py-2">
       <h3 className="px-2 pb-1 text-xs font-bold tracking-wider text-slate-500 uppercase">{title}</h3>
       <ul>
-        {items.map((item) => {
-          const active = isActivePath(item.to, pathname);
-          return (
-            <li key={item.id}>
-              <NavLink
-                to={item.to}
-                end={item.to === "/"}
-                aria-current={active ? "page" : undefined}
-                className={cn(
-                  "flex min-h-12 items-center rounded-lg px-3 text-base font-semibold",
-                  active ? "bg-brand-100 text-brand-900" : "text-slate-800 hover:bg-slate-100",
-                )}
-              >
-                {item.label}
-              </NavLink>
-            </li>
-          );
-        })}
+        {items.map((item) => (
+          <li key={item.id}>
+            <ShellNavLink item={item} pathname={pathname} className={drawerLinkClass} />
+          </li>
+        ))}
       </ul>
     </nav>
   );
