@@ -1,7 +1,15 @@
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 
+// Two projects so a stage can pick one (`vitest run --project unit`); plain `vitest run` runs both.
+// The Worker tests have their own config (vitest.workers.config.ts).
 export default defineConfig({
   plugins: [tsconfigPaths()],
-  test: { include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"], environment: "node" },
+  test: {
+    environment: "node",
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      { extends: true, test: { name: "integration", include: ["tests/integration/**/*.test.ts"] } },
+    ],
+  },
 });

@@ -23,7 +23,7 @@ export function Tabs<K extends string>({
   const base = useId();
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
 
-  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+  function onKeyDown(e: KeyboardEvent<HTMLButtonElement>) {
     const index = tabs.findIndex((t) => t.key === value);
     let next = index;
     if (e.key === "ArrowRight") next = (index + 1) % tabs.length;
@@ -38,7 +38,7 @@ export function Tabs<K extends string>({
 
   return (
     <div className={className}>
-      <div role="tablist" aria-label={label} className="flex gap-1 border-b border-slate-200" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={label} className="flex gap-1 border-b border-slate-200">
         {tabs.map((t, i) => {
           const selected = t.key === value;
           return (
@@ -54,6 +54,7 @@ export function Tabs<K extends string>({
               aria-controls={`${base}-panel`}
               tabIndex={selected ? 0 : -1}
               onClick={() => onChange(t.key)}
+              onKeyDown={onKeyDown}
               className={cn(
                 "-mb-px min-h-11 flex-1 border-b-2 px-2 text-sm font-semibold",
                 selected ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900",

@@ -1,0 +1,58 @@
+// ESLint (flat config) for the `lint` stage of `npm test`: typescript-eslint's recommended rules
+// (syntactic only, so the stage stays fast), the rules of hooks, and jsx-a11y on every component.
+// Errors fail the stage; warnings (exhaustive-deps) are printed but do not.
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/",
+      "node_modules/",
+      ".cache/",
+      ".data/",
+      ".wrangler/",
+      ".partykit/",
+      "test-results*/",
+      "playwright-report/",
+      "tests/e2e/.screens/",
+      "db/migrations/",
+      "public/",
+      "docs/",
+      "**/*.d.ts",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "module",
+      globals: { ...globals.node, ...globals.browser, ...globals.serviceworker },
+    },
+    linterOptions: { reportUnusedDisableDirectives: "warn" },
+    rules: {
+      // `_`-prefixed names are the house way to say "deliberately unused" (a loader's unused args,
+      // a destructured field dropped from a copy); without this the rule fires on every one of them.
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    files: ["**/*.tsx", "**/*.ts"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+    },
+  },
+  {
+    files: ["**/*.tsx"],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+);
