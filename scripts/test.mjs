@@ -1,16 +1,25 @@
 #!/usr/bin/env node
-// `npm test`: every test, in order — unit and integration (vitest, real libSQL files), the Worker's pure
-// parts inside workerd (vitest-pool-workers), then the Playwright journeys in Debian's Chromium.
+// `npm test`: every gate, in order — the type check (tsc) and lint (ESLint), unit and integration (vitest,
+// real libSQL files), the Worker's pure parts inside workerd (vitest-pool-workers), then the Playwright
+// journeys in Debian's Chromium.
 // Prints one closing line 'N passed, N failed' and exits non-zero when anything failed.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 
-const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
+const only = process.argv.slice(2); // e.g. `npm test -- typecheck lint unit e2e`
+const STAGES = ["typecheck", "lint", "unit", "workers", "e2e"];
+const unknown = only.filter((s) => !STAGES.includes(s));
+if (unknown.length) {
+  console.error(`unknown stage ${unknown.join(", ")}; the stages are ${STAGES.join(", ")}`);
+  process.exit(2);
+}
 const want = (stage) => only.length === 0 || only.includes(stage);
 const bin = (name) => resolve("node_modules/.bin", name);
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 mkdirSync("test-results", { recursive: true });
+// A report left by an earlier run must not be counted for a stage that crashes before writing its own.
+for (const report of ["vitest.json", "workers.json", "e2e.json"]) rmSync(`test-results/${report}`, { force: true });
 
 let passed = 0;
 let failed = 0;
@@ -32,7 +41,9 @@ function stage(name, cmd, args, counts) {
   if (!want(name)) return;
   console.log(`\n=== ${name}: ${[cmd.split("/").pop(), ...args].join(" ")}`);
   const r = spawnSync(cmd, args, { stdio: "inherit", env });
+  if (r.error) console.error(r.error.message); // e.g. the binary is missing
   const c = counts();
+  if (!c && r.status === 0) passed += 1;
   if (c) {
     passed += c.passed;
     failed += c.failed;
@@ -43,6 +54,9 @@ function stage(name, cmd, args, counts) {
   }
 }
 
+// Gates without a JSON report count as one test each: one pass, or one failure when they exit non-zero.
+stage("typecheck", bin("tsc"), ["--noEmit"], () => null);
+stage("lint", bin("eslint"), [".", "--max-warnings=-1"], () => null);
 stage("unit", bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"], () =>
   vitestCounts("test-results/vitest.json"),
 );
