@@ -1,5 +1,6 @@
-// Playwright fixtures: sign in through the real OAuth code flow against the local Google stand-in.
-import { test as base, expect, type Page } from "@playwright/test";
+// Playwright fixtures: sign in through the real OAuth code flow against the local Google stand-in, and fail
+// any journey whose pages throw an uncaught error or log a console error.
+import { test as base, expect, type Browser, type BrowserContext, type ConsoleMessage, type Page, type TestInfo } from "@playwright/test";
 
 export const DOMAIN = "goldengrain.test";
 export const ACCOUNTS = {
@@ -34,5 +35,84 @@ export async function openNav(page: Page) {
   if (isPhone(page)) await page.getByRole("button", { name: /open menu|menu/i }).first().click();
 }
 
-export const test = base;
+/**
+ * Collects uncaught page errors and console errors from every page of every context a test opens: the
+ * default context, contexts from `browser.newContext()` / `browser.newPage()`, and popups. One line each,
+ * e.g. `console.error: Failed to load resource: the server responded with a status of 404 (Not Found)
+ * [http://127.0.0.1:5180/api/x] on http://127.0.0.1:5180/orders`.
+ */
+class ConsoleWatch {
+  readonly problems: string[] = [];
+  private readonly watched = new WeakSet<BrowserContext | Page>();
+
+  context(context: BrowserContext) {
+    if (this.watched.has(context)) return;
+    this.watched.add(context);
+    for (const page of context.pages()) this.page(page);
+    context.on("page", (page) => this.page(page));
+  }
+
+  page(page: Page) {
+    if (this.watched.has(page)) return;
+    this.watched.add(page);
+    page.on("pageerror", (error) => {
+      this.problems.push(`pageerror: ${error.stack ?? String(error)} on ${page.url()}`);
+    });
+    page.on("console", (message: ConsoleMessage) => {
+      if (message.type() !== "error") return;
+      const source = message.location().url;
+      this.problems.push(`console.error: ${message.text()}${source ? ` [${source}]` : ""} on ${page.url()}`);
+    });
+  }
+}
+
+const expectedByTest = new WeakMap<TestInfo, RegExp[]>();
+
+/**
+ * Declares, for the running test only, console errors it provokes on purpose (a 409 it forces, a 404 it
+ * asks for). Each pattern is matched against the whole collected line, so make it narrow: the message
+ * and the resource, e.g. `/status of 404 .*\/api\/picklists\/NOPE/`. Shown as an annotation in the report.
+ * For a whole describe block, `test.use({ expectedConsoleErrors: [...] })` does the same.
+ */
+export function expectConsoleErrors(...patterns: RegExp[]) {
+  const info = test.info();
+  expectedByTest.set(info, [...(expectedByTest.get(info) ?? []), ...patterns]);
+  for (const pattern of patterns) info.annotations.push({ type: "expected console error", description: String(pattern) });
+}
+
+export const test = base.extend<{ expectedConsoleErrors: RegExp[]; consoleWatch: ConsoleWatch }>({
+  /** Console errors the tests in scope provoke on purpose; empty unless a describe block opts in. */
+  expectedConsoleErrors: [[], { option: true }],
+
+  consoleWatch: [
+    async ({ browser, expectedConsoleErrors }, use, testInfo) => {
+      const watch = new ConsoleWatch();
+      // Contexts a test opens itself (a second user, a second device) are watched too. `browser` is one per
+      // worker and a worker runs one test at a time, so the wrapper is restored before the next test.
+      const newContext = browser.newContext;
+      browser.newContext = async function (this: Browser, ...args: Parameters<Browser["newContext"]>) {
+        const context = await newContext.apply(this, args);
+        watch.context(context);
+        return context;
+      };
+      try {
+        await use(watch);
+      } finally {
+        browser.newContext = newContext;
+      }
+      const expected = [...expectedConsoleErrors, ...(expectedByTest.get(testInfo) ?? [])];
+      const unexpected = watch.problems.filter((line) => !expected.some((pattern) => new RegExp(pattern.source, pattern.flags.replace("g", "")).test(line)));
+      if (unexpected.length > 0) {
+        throw new Error(`${unexpected.length} uncaught page error(s) or console error(s) during the test:\n${unexpected.map((line) => `  - ${line}`).join("\n")}`);
+      }
+    },
+    { auto: true },
+  ],
+
+  // The default context is watched whichever way it was created.
+  context: async ({ context, consoleWatch }, use) => {
+    consoleWatch.context(context);
+    await use(context);
+  },
+});
 export { expect };
