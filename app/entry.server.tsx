@@ -1,8 +1,18 @@
-// Server entry: streams the HTML document (Workers and the Vite dev proxy both use web streams).
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+// Server entry: streams the HTML document (Workers and the Vite dev proxy both use web streams) under a
+// Content-Security-Policy with a fresh nonce, and gives data requests the same base security headers.
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { NonceProvider } from "~/lib/nonce";
+import {
+  BASE_SECURITY_HEADERS,
+  contentSecurityPolicy,
+  createNonce,
+  documentSecurityHeaders,
+  policySourcesFromEnv,
+  withHeaders,
+} from "~/lib/security-headers";
 
 const ABORT_DELAY = 5_000;
 
@@ -11,15 +21,26 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  // Part of Remix's entry signature; the document render needs nothing from it.
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = createNonce();
+  const csp = contentSecurityPolicy({
+    nonce,
+    ...policySourcesFromEnv(loadContext.app.env),
+    // Vite's dev server only; a production build compiles this to false.
+    dev: import.meta.env.DEV ? { appOrigin: new URL(request.url).origin } : false,
+  });
+
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY);
 
   const body = await renderToReadableStream(
-    <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+    </NonceProvider>,
     {
+      // React's own inline scripts (streamed Suspense boundaries) carry it too.
+      nonce,
       signal: controller.signal,
       onError(error: unknown) {
         if (!controller.signal.aborted) console.error(error);
@@ -33,7 +54,13 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("X-Content-Type-Options", "nosniff");
-  responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  for (const [name, value] of Object.entries(documentSecurityHeaders(csp))) responseHeaders.set(name, value);
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
+
+/**
+ * Single-fetch `.data` responses (loaders and actions of client navigations, fetchers, form posts) and
+ * their redirects. Resource routes (/api, /files, /images, /auth, /logout) and the lazy-route-discovery
+ * manifest never pass through here: see docs/decisions/009-security-headers.md.
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response) => withHeaders(response, BASE_SECURITY_HEADERS);

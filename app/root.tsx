@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Toaster } from "sonner";
 import { describeRouteError, ErrorPage } from "~/components/shell/error-page";
 import { policies } from "~/domain/access/policy";
+import { useNonce } from "~/lib/nonce";
 import styles from "./tailwind.css?url";
 
 // Root has no loader: it reads nothing, so nothing sensitive can leak from it.
@@ -25,6 +26,8 @@ export const meta: MetaFunction = () => [
 const TOAST_DURATION_MS = 2500;
 
 export function Layout({ children }: { children: ReactNode }) {
+  // The server's per-request CSP nonce (entry.server.tsx); undefined in the browser, see ~/lib/nonce.
+  const nonce = useNonce();
   return (
     <html lang="en" className="h-full">
       <head>
@@ -36,8 +39,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="flex min-h-full flex-col">
         {children}
         <Toaster duration={TOAST_DURATION_MS} position="top-center" richColors closeButton />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,38 +1,47 @@
-// Any path no other route claims: '404 Not Found' for everyone, signed in or not (spec 002 section 2).
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+// Any path no other route claims: spec 002's '404 Not Found', inside the signed-in shell (navigation kept)
+// for a signed-in viewer, with the public header otherwise. More specific splats (`api.$`) rank above this one.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { describeRouteError, ErrorPage } from "~/components/shell/error-page";
+import { describeRouteError, ErrorPage, NOT_FOUND, ShellErrorPage, type ShellData } from "~/components/shell/error-page";
 import { PublicHeader } from "~/components/shell/public-header";
 import { policies } from "~/domain/access/policy";
+import { navItems } from "~/domain/shell/nav";
+import { shellViewer } from "~/domain/shell/viewer";
 import { authorize } from "~/lib/guard.server";
 
 export const policy = policies.public;
 
+type NotFoundData = { shell: ShellData | null };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await authorize(request, context, policy);
-  // The header offers Log In only to visitors who are not signed in.
-  throw Response.json({ signedIn: viewer !== null }, { status: 404, statusText: "Not Found" });
+  // The same shell data as the _app layout's loader, so the header and navigation are the viewer's own.
+  const shell = viewer ? shellViewer(viewer) : null;
+  const data: NotFoundData = {
+    shell: shell && {
+      now: context.app.now().toISOString(),
+      viewer: shell,
+      nav: navItems({ roleId: shell.roleId, isAdmin: shell.isAdmin, grants: shell.grants, email: shell.email }),
+    },
+  };
+  throw Response.json(data, { status: 404, statusText: "Not Found" });
+}
+
+/** A form posted to a dead address is just as missing: 404 (in the shell), not Remix's 405 naming this file. */
+export async function action(args: ActionFunctionArgs) {
+  return loader(args);
 }
 
 export default function NotFound() {
-  return <NotFoundPage signedIn={false} />;
+  return <ErrorPage {...NOT_FOUND} header={<PublicHeader signedIn={false} />} />;
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundPage signedIn={Boolean((error.data as { signedIn?: boolean } | null)?.signedIn)} />;
+    const shell = (error.data as NotFoundData | null)?.shell;
+    if (shell) return <ShellErrorPage shell={shell} {...NOT_FOUND} />;
+    return <ErrorPage {...NOT_FOUND} header={<PublicHeader signedIn={false} />} />;
   }
   return <ErrorPage {...describeRouteError(error, isRouteErrorResponse(error))} />;
-}
-
-function NotFoundPage({ signedIn }: { signedIn: boolean }) {
-  return (
-    <ErrorPage
-      code="404"
-      title="404 Not Found"
-      message="The page you are looking for does not exist."
-      header={<PublicHeader signedIn={signedIn} />}
-    />
-  );
 }

@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { AppHeader } from "~/components/shell/app-header";
-import { describeRouteError, ErrorContent, ErrorPage } from "~/components/shell/error-page";
+import { describeRouteError, ErrorPage, ShellErrorPage } from "~/components/shell/error-page";
 import { Footer } from "~/components/shell/footer";
 import { useSessionWatch } from "~/components/shell/session-watch";
 import { navItems } from "~/domain/shell/nav";
@@ -40,17 +40,13 @@ export default function AppLayout() {
   );
 }
 
-/** Errors of child pages (403, 404, 500) render inside the shell when the layout itself loaded. */
+/**
+ * Errors of child pages (403, 404, 405, 500) render inside the shell, header and navigation kept, when the
+ * layout itself loaded; a failure of the layout's own loader gets the plain error page.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
   const shell = useRouteLoaderData<typeof loader>("routes/_app");
   const info = describeRouteError(error, isRouteErrorResponse(error));
-  if (!shell) return <ErrorPage {...info} />;
-  return (
-    <div className="flex min-h-screen flex-col">
-      <AppHeader viewer={shell.viewer} nav={shell.nav} />
-      <ErrorContent {...info} />
-      <Footer />
-    </div>
-  );
+  return shell ? <ShellErrorPage shell={shell} {...info} /> : <ErrorPage {...info} />;
 }

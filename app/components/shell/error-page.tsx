@@ -1,29 +1,55 @@
-// Full-page error messages (404, access denied, unexpected errors) with a way back home.
+// Error messages (404, access denied, method not allowed, unexpected errors) with a way back home: as a
+// full page for visitors, or inside the signed-in shell (header and navigation kept) for signed-in viewers.
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
+import type { NavItem } from "~/domain/shell/nav";
+import type { ShellViewer } from "~/domain/shell/viewer";
+import { AppHeader } from "./app-header";
 import { Brand } from "./brand";
 import { Footer } from "./footer";
+import { useSessionWatch } from "./session-watch";
 
 export type ErrorInfo = { code: string; title: string; message: string };
 
-/** Maps a caught route error to the spec's texts: 404, 403 'Access denied', else the router's fallback. */
-export function describeRouteError(error: unknown, isResponse: boolean): ErrorInfo {
+/** What the shell needs to draw its header: the `_app` loader's data (the catch-all sends the same). */
+export type ShellData = { viewer: ShellViewer; nav: NavItem[]; now: string };
+
+export const NOT_FOUND: ErrorInfo = { code: "404", title: "404 Not Found", message: "The page you are looking for does not exist." };
+const UNEXPECTED_TITLE = "Unexpected Application Error!";
+const TRY_AGAIN = "Something went wrong. Please try again.";
+
+/** The text a response carries: a plain string, or the `error` of our JSON answers. */
+function responseText(data: unknown): string {
+  if (typeof data === "string") return data.trim();
+  if (data && typeof data === "object" && typeof (data as { error?: unknown }).error === "string") return (data as { error: string }).error;
+  return "";
+}
+
+/**
+ * Maps a caught route error to what the page shows: spec 002's 404, 403 'Access denied' with the guard's
+ * text, 'Method not allowed', else the router's 'Unexpected Application Error!'. Raw error text (Remix's
+ * own messages name the route file; a thrown Error may carry internals) is shown only in local development:
+ * `details` defaults to Vite's dev server, and a production build compiles it to false.
+ */
+export function describeRouteError(error: unknown, isResponse: boolean, { details = import.meta.env.DEV }: { details?: boolean } = {}): ErrorInfo {
   if (isResponse) {
     const e = error as { status: number; statusText?: string; data?: unknown };
-    const data = e.data;
-    const text =
-      typeof data === "string" && data.trim()
-        ? data
-        : data && typeof data === "object" && typeof (data as { error?: unknown }).error === "string"
-          ? (data as { error: string }).error
-          : "";
-    if (e.status === 404) return { code: "404", title: "404 Not Found", message: "The page you are looking for does not exist." };
+    const text = responseText(e.data);
+    const status = `${e.status} ${e.statusText ?? ""}`.trim();
+    if (e.status === 404) return NOT_FOUND;
     if (e.status === 403) return { code: "403", title: "Access denied", message: text || "You do not have access to this page." };
-    return { code: String(e.status), title: "Unexpected Application Error!", message: [`${e.status} ${e.statusText ?? ""}`.trim(), text].filter(Boolean).join(" — ") };
+    if (e.status === 405) {
+      // Remix answers a POST to a page without an action with a message naming the route module.
+      return { code: "405", title: "Method not allowed", message: details && text ? text : "This page does not accept that request. Go back and try again." };
+    }
+    // 5xx bodies and the router's own messages ("Error: You made a GET request to … route "routes/…"") are internals.
+    const internal = e.status >= 500 || text.startsWith("Error:");
+    if (internal && !details) return { code: String(e.status), title: UNEXPECTED_TITLE, message: e.status >= 500 ? TRY_AGAIN : status };
+    return { code: String(e.status), title: UNEXPECTED_TITLE, message: [status, text].filter(Boolean).join(" — ") };
   }
-  const message = error instanceof Error ? error.message : "Something went wrong.";
-  return { code: "500", title: "Unexpected Application Error!", message };
+  const message = details && error instanceof Error ? error.message : TRY_AGAIN;
+  return { code: "500", title: UNEXPECTED_TITLE, message };
 }
 
 export function ErrorContent({ code, title, message }: ErrorInfo) {
@@ -51,6 +77,21 @@ export function ErrorPage({ header, ...info }: ErrorInfo & { header?: ReactNode 
           </div>
         </header>
       )}
+      <ErrorContent {...info} />
+      <Footer />
+    </div>
+  );
+}
+
+/** The error inside the signed-in shell: same header, navigation and footer as every page, so a dead link never strands anyone. */
+export function ShellErrorPage({ shell, ...info }: ErrorInfo & { shell: ShellData }) {
+  useSessionWatch(shell.viewer.sessionExp, shell.now);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <AppHeader viewer={shell.viewer} nav={shell.nav} />
       <ErrorContent {...info} />
       <Footer />
     </div>
