@@ -1,5 +1,6 @@
 // Pick List Check (spec 002 §2): load an order, check each line's picked quantity against the order, keep
-// progress on this device, and print the pick list.
+// progress on this device, and print the pick list. `?order=` is loaded by the loader through the service the
+// pick calls use, so the first HTML holds the lines (docs/decisions/008-page-data.md).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
@@ -18,8 +19,9 @@ import { policies } from "~/domain/access/policy";
 import { emptyRow, summarizeCheck, visibleCheckLines, type CheckRow, type CheckSort } from "~/domain/picklists/check";
 import { authorize } from "~/lib/guard.server";
 import { getPickCheckOrder } from "~/services/picklists.server";
+import { apiAnswer } from "./_app.order-tracking/api-answer.server";
 
-const GRANTS = ["picklists:pick", "picklists:print", "orders:view"];
+const GRANTS = ["picklists:pick", "picklists:print", "orders:view"] as const;
 export const policy = policies.grant(...GRANTS);
 
 export const meta: MetaFunction = () => [{ title: "Pick List Check — Golden Grain" }];
@@ -29,13 +31,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const orderNumber = (new URL(request.url).searchParams.get("order") ?? "").trim().toUpperCase().slice(0, 64);
   const user = { name: viewer.name || viewer.email, email: viewer.email };
   if (!orderNumber) return { orderNumber, order: null, error: null, user };
-  try {
-    return { orderNumber, order: await getPickCheckOrder(context.app, viewer, orderNumber, GRANTS), error: null, user };
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    const body = (await thrown.json().catch(() => null)) as { error?: string } | null;
-    return { orderNumber, order: null, error: body?.error || "Failed to load order", user };
-  }
+  // Out of scope or unknown: the service's refusal (404/403 and its message) is shown, nothing of the order.
+  const order = await apiAnswer(() => getPickCheckOrder(context.app, viewer, orderNumber, GRANTS));
+  return "success" in order ? { orderNumber, order: null, error: order.error, user } : { orderNumber, order, error: null, user };
 }
 
 export default function PickListCheck() {
@@ -99,7 +97,8 @@ export default function PickListCheck() {
       ) : null}
 
       {order ? (
-        <>
+        // Loading another order: the lines on screen are on their way out, so nothing acts on them.
+        <fieldset disabled={loading} aria-busy={loading} className="m-0 min-w-0 space-y-4 border-0 p-0">
           <OrderSummary order={{ ...order, lineCount: lines.length, units: lines.reduce((s, l) => s + l.quantity, 0) }} />
           {progress.savedPrompt ? (
             <div role="alertdialog" aria-label="Saved progress" className="flex flex-wrap items-center gap-3 rounded-lg border border-blue-200 bg-blue-50 px-3 py-2">
@@ -150,14 +149,14 @@ export default function PickListCheck() {
               </p>
             )}
           </section>
-        </>
+        </fieldset>
       ) : !error ? (
         <p className="rounded-lg border border-dashed border-slate-300 px-3 py-10 text-center text-sm text-slate-600">
           Enter an order number above and click Load to check its pick list.
         </p>
       ) : null}
 
-      <SummaryBar summary={summary} savedAt={progress.savedAt} printing={printing} canPrint onPrint={onPrint} />
+      <SummaryBar summary={summary} savedAt={progress.savedAt} printing={printing} canPrint disabled={!order || loading} onPrint={onPrint} />
     </div>
   );
 }

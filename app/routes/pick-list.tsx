@@ -1,28 +1,74 @@
-// /pick-list: the picking screen, outside the sign-in guard. The page only tells the gate who is here;
-// every piece of order data comes from guarded /api calls made by the screen itself.
+// /pick-list: the picking screen, outside the sign-in guard. The loader tells the gate who is here and, for
+// `?order=`, brings the order as the screen's /api calls would answer it (docs/decisions/008-page-data.md):
+// the same services behind the same grants, so a visitor those calls refuse gets their refusal and nothing else.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useCallback } from "react";
+import type { PickOrderData } from "~/components/picking/pick-order-data";
 import { PickingScreen } from "~/components/picking/picking-screen";
-import { policies } from "~/domain/access/policy";
-import { authorize, getPasscodeViewer } from "~/lib/guard.server";
+import { policies, type Policy } from "~/domain/access/policy";
+import { PICK_GRANTS } from "~/domain/picklists/grants";
+import type { AppContext } from "~/lib/context.server";
+import { authorize, getPasscodeViewer, viewerSatisfies } from "~/lib/guard.server";
+import type { Viewer } from "~/lib/session.server";
+import { inventorySummaryForOrder } from "~/services/inventory.server";
+import { findPickOrder, latestPickVerified } from "~/services/picklists.server";
+import { getSalesOrder } from "~/services/sales-orders.server";
+import { apiAnswer } from "./_app.order-tracking/api-answer.server";
 
 export const policy = policies.public;
 
 export const meta: MetaFunction = () => [{ title: "Pick List · Golden Grain Ops" }];
 
+/** The policies of the three calls the screen makes for an order (api.sales-orders…, api.picklists….logs, api.inventory-summary…). */
+const SALES_ORDER: Policy = policies.grant("orders:view", "picklists:pick");
+const PICK_LOGS: Policy = policies.grant(...PICK_GRANTS);
+const INVENTORY_GRANTS = ["orders:view", "picklists:pick"] as const;
+const INVENTORY: Policy = policies.grant(...INVENTORY_GRANTS);
+
+async function firstOrder(ctx: AppContext, viewer: Viewer | null, orderNumber: string): Promise<PickOrderData> {
+  const none = { orderNumber, order: null, logs: null, inventory: null };
+  // The guard's answers to the sales-order call: the gate is shown, and no order data leaves the server.
+  if (!viewer) return { ...none, error: "Not signed in" };
+  if (!viewerSatisfies(viewer, SALES_ORDER)) return { ...none, error: "You do not have access to this page." };
+  const [order, logs, inventory] = await Promise.all([
+    apiAnswer(() => getSalesOrder(ctx, viewer, orderNumber, { includeLines: true })),
+    // The screen reads only the latest saved pick of the log.
+    viewerSatisfies(viewer, PICK_LOGS)
+      ? apiAnswer(async () => {
+          const pickOrder = await findPickOrder(ctx, viewer, orderNumber, PICK_GRANTS);
+          const latest = await latestPickVerified(ctx, pickOrder.orderNumber);
+          return latest ? [latest] : [];
+        })
+      : null,
+    viewerSatisfies(viewer, INVENTORY)
+      ? apiAnswer(async () => inventorySummaryForOrder(ctx, (await findPickOrder(ctx, viewer, orderNumber, INVENTORY_GRANTS)).id))
+      : null,
+  ]);
+  if ("success" in order) return { ...none, error: order.error };
+  return {
+    orderNumber,
+    order,
+    logs: logs && !("success" in logs) ? logs : null,
+    inventory: inventory && !("success" in inventory) ? inventory : null,
+    error: null,
+  };
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The same answers as GET /api/me and GET /api/picklist/session, read once with the page.
   const viewer = await authorize(request, context, policy);
   const passcode = await getPasscodeViewer(request, context.app);
+  const orderNumber = new URL(request.url).searchParams.get("order")?.trim() || null;
   return {
     me: viewer ? { email: viewer.email, roleId: viewer.roleId, grants: viewer.grants.map((g) => ({ key: g.key })) } : null,
     passcode: passcode ? { authenticated: true, email: passcode.email, allowedLocations: passcode.allowedLocations } : { authenticated: false, email: null, allowedLocations: [] },
+    firstOrder: orderNumber ? await firstOrder(context.app, viewer, orderNumber) : null,
   };
 }
 
 export default function PickListRoute() {
-  const { me, passcode } = useLoaderData<typeof loader>();
+  const { me, passcode, firstOrder } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -39,6 +85,7 @@ export default function PickListRoute() {
   return (
     <PickingScreen
       orderNumber={orderNumber}
+      initialData={firstOrder}
       gate={{ me, passcode: { authenticated: passcode.authenticated, allowedLocations: passcode.allowedLocations } }}
       passcodeEmail={passcodeEmail}
       onPasscodeLogin={() => revalidator.revalidate()}

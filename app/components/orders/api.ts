@@ -1,7 +1,8 @@
 // Browser calls of the Order Tracking screen (spec 001 §7): list, KPIs, update, history, lines, workers.
-import type { HistoryEntry, Kpis, ListQuery, ListResult, OrderRow, SalesOrderLine, UpdateBody } from "./types";
+import { SEARCH_FIELDS } from "~/domain/orders/constants";
+import { EMPTY_FILTERS, type HistoryEntry, type Kpis, type ListQuery, type ListResult, type OrderRow, type SalesOrderLine, type UpdateBody } from "./types";
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
 async function readJson(res: Response): Promise<Json> {
   try {
@@ -26,6 +27,25 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The query the screen starts with: the entry search of spec 001 §2 (`?search=&searchBy=`) from the page's
+ * URL, everything else at its default. The page loader and the screen both start from it, so the loader
+ * answers exactly the first request the screen would otherwise make.
+ */
+export function initialListQuery(params: URLSearchParams, pageSize: number): ListQuery {
+  const searchBy = params.get("searchBy") ?? "";
+  return {
+    page: 1,
+    limit: pageSize,
+    search: params.get("search") ?? "",
+    searchBy: (SEARCH_FIELDS as readonly string[]).includes(searchBy) ? searchBy : "customerOrOrder",
+    sort: "",
+    dir: "",
+    quick: "",
+    filters: EMPTY_FILTERS,
+  };
+}
+
 /** The list URL: only set parameters are sent, so the server sees exactly the spec's query. */
 export function listUrl(q: ListQuery): string {
   const p = new URLSearchParams({ page: String(q.page), limit: String(q.limit), light: "true" });
@@ -44,10 +64,9 @@ export function listUrl(q: ListQuery): string {
   return `/api/order-trackers?${p}`;
 }
 
-export async function fetchOrders(q: ListQuery, signal?: AbortSignal): Promise<ListResult> {
-  const res = await fetch(listUrl(q), { signal, headers: { Accept: "application/json" } });
-  const body = await readJson(res);
-  if (!res.ok || body.success === false) throw new ApiError(errorText(body, "Failed to fetch order trackers"), res.status, body);
+/** The body of GET /api/order-trackers (or the page loader's copy of it) as the screen reads it; a failure throws. */
+export function readListBody(body: Json, q: Pick<ListQuery, "page">, status = 200): ListResult {
+  if (status >= 400 || body.success === false) throw new ApiError(errorText(body, "Failed to fetch order trackers"), status, body);
   const rows = Array.isArray(body.data) ? (body.data as OrderRow[]) : [];
   const pg = (body.pagination ?? {}) as Partial<ListResult["pagination"]>;
   const meta = (body.meta ?? {}) as { allowedOrderTypes?: unknown };
@@ -58,12 +77,21 @@ export async function fetchOrders(q: ListQuery, signal?: AbortSignal): Promise<L
   };
 }
 
+export async function fetchOrders(q: ListQuery, signal?: AbortSignal): Promise<ListResult> {
+  const res = await fetch(listUrl(q), { signal, headers: { Accept: "application/json" } });
+  return readListBody(await readJson(res), q, res.status);
+}
+
+/** The body of GET /api/order-trackers/kpis (or the page loader's copy of it); a failure throws. */
+export function readKpisBody(body: Json, status = 200): Kpis {
+  const data = body.data as Partial<Kpis> | undefined;
+  if (status >= 400 || !data || typeof data.ordersToday !== "number") throw new ApiError(errorText(body, "KPIs unavailable"), status, body);
+  return { ordersToday: data.ordersToday, awaitingTrucking: Number(data.awaitingTrucking ?? 0), notDelivered: Number(data.notDelivered ?? 0) };
+}
+
 export async function fetchKpis(signal?: AbortSignal): Promise<Kpis> {
   const res = await fetch("/api/order-trackers/kpis", { signal });
-  const body = await readJson(res);
-  const data = body.data as Partial<Kpis> | undefined;
-  if (!res.ok || !data || typeof data.ordersToday !== "number") throw new ApiError(errorText(body, "KPIs unavailable"), res.status, body);
-  return { ordersToday: data.ordersToday, awaitingTrucking: Number(data.awaitingTrucking ?? 0), notDelivered: Number(data.notDelivered ?? 0) };
+  return readKpisBody(await readJson(res), res.status);
 }
 
 export type UpdateOutcome =

@@ -1,8 +1,9 @@
-// The selection-mode bottom bar: number selected, Clear and Print Pick Lists; shown only when something is selected.
+// The selection-mode bottom bar: number selected, Clear and Print Pick Lists; shown only when something is
+// selected. Print waits while the list is loading or failed to load (docs/decisions/008-page-data.md).
 import { Printer } from "lucide-react";
 import { Button } from "~/components/ui/button";
 
-export function BatchBar({ count, printing, onClear, onPrint }: { count: number; printing: boolean; onClear: () => void; onPrint: () => void }) {
+export function BatchBar({ count, printing, disabled = false, onClear, onPrint }: { count: number; printing: boolean; disabled?: boolean; onClear: () => void; onPrint: () => void }) {
   if (count === 0) return null;
   return (
     <div role="region" aria-label="Selected orders" className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] backdrop-blur">
@@ -14,7 +15,7 @@ export function BatchBar({ count, printing, onClear, onPrint }: { count: number;
           <Button variant="outline" onClick={onClear}>
             Clear
           </Button>
-          <Button onClick={onPrint} disabled={printing}>
+          <Button onClick={onPrint} disabled={printing || disabled}>
             <Printer className="size-5" aria-hidden="true" />
             {printing ? "Printing…" : "Print Pick Lists"}
           </Button>

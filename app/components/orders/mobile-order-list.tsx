@@ -18,6 +18,7 @@ export function MobileOrderList({
   rows,
   roleId,
   hasMore,
+  paused = false,
   loadingMore,
   onLoadMore,
   onOpen,
@@ -25,6 +26,8 @@ export function MobileOrderList({
   rows: OrderRow[];
   roleId: string | null;
   hasMore: boolean;
+  /** No infinite scroll (the layout is not known yet, so this list may be the hidden one). */
+  paused?: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
   onOpen: (row: OrderRow) => void;
@@ -36,13 +39,13 @@ export function MobileOrderList({
 
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || !hasMore || loadingMore) return;
+    if (!el || !hasMore || loadingMore || paused) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) loadMore.current();
     }, { rootMargin: INFINITE_SCROLL_MARGIN });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [hasMore, loadingMore, rows.length]);
+  }, [hasMore, loadingMore, paused, rows.length]);
 
   return (
     <div>

@@ -1,9 +1,14 @@
 // The Order Tracking list state: query (search, filters, sort, quick filter, page), fetching with abort,
 // phone-style appending for infinite scroll, and KPIs with a fallback computed from the loaded rows.
+// The first page and KPIs arrive with the page (loader data, docs/decisions/008-page-data.md); /api is
+// asked only when the query changes or the list is reloaded.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isDeliveredOrReleased, normalizeTrucking } from "~/domain/orders/status";
-import { fetchKpis, fetchOrders } from "./api";
-import { EMPTY_FILTERS, type Kpis, type ListFilters, type ListQuery, type OrderRow, type Pagination, type Quick, type SortDir } from "./types";
+import { fetchKpis, fetchOrders, readKpisBody, readListBody, type Json } from "./api";
+import type { Kpis, ListFilters, ListQuery, ListResult, OrderRow, Pagination, Quick, SortDir } from "./types";
+
+/** What the page loader brought: the /api bodies of the first list request and of the KPIs, as they were. */
+export type OrderListInitialData = { list: Json; kpis: Json };
 
 /** Search waits this long after the last keystroke (spec 001 §9). */
 export const SEARCH_DEBOUNCE_MS = 600;
@@ -22,32 +27,38 @@ function localToday(): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
 
-export function useOrderList({ pageSize, initialSearch, initialSearchBy, ready, append }: {
-  pageSize: number;
-  initialSearch: string;
-  initialSearchBy: string;
+function settled<T>(read: () => T): { value: T; error: null } | { value: null; error: string } {
+  try {
+    return { value: read(), error: null };
+  } catch (e) {
+    return { value: null, error: e instanceof Error && e.message ? e.message : "An error occurred" };
+  }
+}
+
+export function useOrderList({ initialQuery, initialData, ready, append }: {
+  /** The query of the first page (initialListQuery); read once, at mount. */
+  initialQuery: ListQuery;
+  /** The first page and KPIs from the loader, answered for `initialQuery`; read once, at mount. */
+  initialData?: OrderListInitialData | null;
   /** False until the layout (phone or desktop) is known, so the first request is not thrown away. */
   ready: boolean;
   /** Phone: later pages are appended (infinite scroll) instead of replacing the rows. */
   append: boolean;
 }) {
-  const [searchInput, setSearchInput] = useState(initialSearch);
-  const [query, setQuery] = useState<ListQuery>({
-    page: 1,
-    limit: pageSize,
-    search: initialSearch,
-    searchBy: initialSearchBy,
-    sort: "",
-    dir: "",
-    quick: "",
-    filters: EMPTY_FILTERS,
-  });
-  const [rows, setRows] = useState<OrderRow[]>([]);
-  const [pagination, setPagination] = useState<Pagination>({ page: 1, pages: 1, total: 0 });
-  const [allowedOrderTypes, setAllowedOrderTypes] = useState<string[] | null>(null);
-  const [status, setStatus] = useState<{ loading: boolean; error: string | null }>({ loading: true, error: null });
-  const [kpis, setKpis] = useState<Kpis | null>(null);
-  const [kpiFailed, setKpiFailed] = useState(false);
+  // The first query and what the loader answered for it: the screen starts from them without asking again.
+  const [first] = useState(() => ({
+    query: initialQuery,
+    list: initialData ? settled<ListResult>(() => readListBody(initialData.list, initialQuery)) : null,
+    kpis: initialData ? settled<Kpis>(() => readKpisBody(initialData.kpis)) : null,
+  }));
+  const [searchInput, setSearchInput] = useState(first.query.search);
+  const [query, setQuery] = useState<ListQuery>(first.query);
+  const [rows, setRows] = useState<OrderRow[]>(first.list?.value?.rows ?? []);
+  const [pagination, setPagination] = useState<Pagination>(first.list?.value?.pagination ?? { page: 1, pages: 1, total: 0 });
+  const [allowedOrderTypes, setAllowedOrderTypes] = useState<string[] | null>(first.list?.value?.allowedOrderTypes ?? null);
+  const [status, setStatus] = useState<{ loading: boolean; error: string | null }>({ loading: !first.list, error: first.list?.error ?? null });
+  const [kpis, setKpis] = useState<Kpis | null>(first.kpis?.value ?? null);
+  const [kpiFailed, setKpiFailed] = useState(!!first.kpis?.error);
   const [reloadKey, setReloadKey] = useState(0);
   const appendRef = useRef(append);
   appendRef.current = append;
@@ -60,6 +71,8 @@ export function useOrderList({ pageSize, initialSearch, initialSearchBy, ready, 
   }, [searchInput, query.search]);
 
   useEffect(() => {
+    // The loader already answered the first query: no second request for it after hydration.
+    if (first.list && query === first.query && reloadKey === 0) return;
     if (!ready) return;
     const ctrl = new AbortController();
     const appending = appendRef.current && query.page > 1;
@@ -80,7 +93,7 @@ export function useOrderList({ pageSize, initialSearch, initialSearchBy, ready, 
         setStatus({ loading: false, error: e instanceof Error && e.message ? e.message : "An error occurred" });
       });
     return () => ctrl.abort();
-  }, [query, ready, reloadKey]);
+  }, [query, ready, reloadKey, first]);
 
   const loadKpis = useCallback(() => {
     fetchKpis()
@@ -91,12 +104,20 @@ export function useOrderList({ pageSize, initialSearch, initialSearchBy, ready, 
       .catch(() => setKpiFailed(true));
   }, []);
   useEffect(() => {
-    if (ready) loadKpis();
-  }, [ready, loadKpis]);
+    if (ready && !first.kpis) loadKpis();
+  }, [ready, loadKpis, first]);
 
   const shownKpis = useMemo(() => (kpiFailed ? kpisFromRows(rows, localToday()) : kpis), [kpiFailed, kpis, rows]);
 
   const update = useCallback((patch: Partial<ListQuery>) => setQuery((q) => ({ ...q, ...patch, page: patch.page ?? 1 })), []);
+  /** Applies a search at once (arriving from a task link) without waiting for the debounce. */
+  const applySearch = useCallback(
+    (search: string, searchBy: string) => {
+      setSearchInput(search);
+      update({ search, searchBy });
+    },
+    [update],
+  );
 
   return {
     query,
@@ -108,11 +129,7 @@ export function useOrderList({ pageSize, initialSearch, initialSearchBy, ready, 
     kpis: shownKpis,
     searchInput,
     setSearchInput,
-    /** Applies a search at once (arriving from a task link) without waiting for the debounce. */
-    applySearch: (search: string, searchBy: string) => {
-      setSearchInput(search);
-      update({ search, searchBy });
-    },
+    applySearch,
     setSearchBy: (searchBy: string) => update({ searchBy }),
     setFilters: (filters: ListFilters) => update({ filters }),
     setSort: (sort: string, dir: SortDir | "") => update({ sort, dir }),

@@ -1,11 +1,12 @@
-// The sticky summary bar: lines done, issues, units picked of ordered, a progress bar, and Print.
+// The sticky summary bar: lines done, issues, units picked of ordered, a progress bar, and Print (disabled until
+// an order is loaded, and while another one loads).
 import { Printer } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import type { CheckSummary } from "~/domain/picklists/check";
 
-type Props = { summary: CheckSummary | null; savedAt: string | null; printing: boolean; canPrint: boolean; onPrint: () => void };
+type Props = { summary: CheckSummary | null; savedAt: string | null; printing: boolean; canPrint: boolean; disabled?: boolean; onPrint: () => void };
 
-export function SummaryBar({ summary, savedAt, printing, canPrint, onPrint }: Props) {
+export function SummaryBar({ summary, savedAt, printing, canPrint, disabled = false, onPrint }: Props) {
   return (
     <div data-testid="summary-bar" className="sticky bottom-0 z-20 -mx-3 border-t border-slate-200 bg-white/95 px-3 py-2 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur sm:-mx-4 sm:px-4">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -27,7 +28,7 @@ export function SummaryBar({ summary, savedAt, printing, canPrint, onPrint }: Pr
           </div>
         </div>
         {canPrint ? (
-          <Button onClick={onPrint} disabled={printing} variant="outline">
+          <Button onClick={onPrint} disabled={printing || disabled} variant="outline">
             <Printer className="size-4" />
             {printing ? "Printing…" : "Print"}
           </Button>

@@ -1,5 +1,5 @@
-// The sticky bottom bar: percent bar, Picked / Short / Unset / Total chips, Save and Complete, and the
-// last result. Collapsible; collapsed by default at 600 px or less (CSS decides until the user toggles).
+// The sticky bottom bar: percent bar, Picked / Short / Unset / Total chips, Save and Complete (only once an
+// order's lines are loaded), and the last result. Collapsible; collapsed by default at 600 px or less (CSS decides until the user toggles).
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
@@ -18,6 +18,7 @@ function Chip({ label, value, className }: { label: string; value: number; class
 
 export function BottomBar({
   progress,
+  ready,
   saving,
   completing,
   message,
@@ -25,6 +26,8 @@ export function BottomBar({
   onComplete,
 }: {
   progress: PickProgress;
+  /** An order's lines are on screen: Save and Complete have something to act on. */
+  ready: boolean;
   saving: boolean;
   completing: boolean;
   message: BarMessage;
@@ -76,10 +79,10 @@ export function BottomBar({
           </p>
         ) : null}
         <div className="mt-2 grid grid-cols-2 gap-2">
-          <Button variant="outline" onClick={onSave} disabled={saving || completing}>
+          <Button variant="outline" onClick={onSave} disabled={!ready || saving || completing}>
             {saving ? "Saving…" : "Save"}
           </Button>
-          <Button onClick={onComplete} disabled={saving || completing}>
+          <Button onClick={onComplete} disabled={!ready || saving || completing}>
             {completing ? "Completing…" : "Complete"}
           </Button>
         </div>

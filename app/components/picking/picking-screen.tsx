@@ -1,5 +1,7 @@
 // The full-screen picking panel (/pick-list): header with progress and presence, order loader, the gate,
-// the line list with Hide picked / Mark all picked / Load more, and the sticky Save / Complete bar.
+// the line list with Hide picked / Mark all picked / Load more, and the sticky Save / Complete bar. The
+// list-wide actions wait until a real order's lines are on screen (not while loading, on sample data or
+// after a load error).
 import { ArrowLeft, Wifi, WifiOff, X } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { Dialog, DialogBody } from "~/components/ui/dialog";
@@ -25,11 +27,14 @@ import { alsoHereLabel, presenceByLine } from "~/domain/picking/sync";
 import { AccessOverlay, PasscodeBanner } from "./access-gate";
 import { BottomBar } from "./bottom-bar";
 import { LineRow, type LineActions } from "./line-row";
+import type { PickOrderData } from "./pick-order-data";
 import { usePickList } from "./use-pick-list";
 import { useSwipeBack } from "./use-swipe-back";
 
 export type PickingScreenProps = {
   orderNumber: string | null;
+  /** The `?order=` order as the page loader brought it (null: ask /api). */
+  initialData?: PickOrderData | null;
   gate: GateViewer;
   passcodeEmail: string | null;
   onPasscodeLogin: () => void;
@@ -38,9 +43,9 @@ export type PickingScreenProps = {
 
 const STATUS_TEXT = { live: "Live", connecting: "Connecting…", offline: "Offline — changes kept on this device", denied: "Live sync off" } as const;
 
-export function PickingScreen({ orderNumber, gate, passcodeEmail, onPasscodeLogin, onLeave }: PickingScreenProps) {
+export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, onPasscodeLogin, onLeave }: PickingScreenProps) {
   const session = passcodeEmail ? { email: passcodeEmail, allowedLocations: gate.passcode?.allowedLocations ?? [] } : null;
-  const pick = usePickList({ initialOrder: orderNumber, session });
+  const pick = usePickList({ initialOrder: orderNumber, initialData, session });
   const [orderInput, setOrderInput] = useState(orderNumber ?? "");
   const [hidePicked, setHidePicked] = useState(false);
   const [visibleCount, setVisibleCount] = useState(INITIAL_VISIBLE_LINES);
@@ -96,6 +101,7 @@ export function PickingScreen({ orderNumber, gate, passcodeEmail, onPasscodeLogi
   const percent = headerPercent(pick.items);
   const { shown, hasMore } = visibleLines(pick.items, hidePicked, visibleCount);
   const allPicked = pick.items.length > 0 && pick.items.every((l) => l.status === "Picked" && l.pickState === "full");
+  const listReady = !pick.loading && !pick.demo && !pick.error && !!pick.header && pick.items.length > 0;
   const onLines = presenceByLine(pick.others);
   const alsoHere = alsoHereLabel(pick.others);
   // Width 0: the overlay's own CSS shows it only at 768 px or less, so server and client render alike.
@@ -193,11 +199,12 @@ export function PickingScreen({ orderNumber, gate, passcodeEmail, onPasscodeLogi
                   <input type="checkbox" className="size-5 accent-brand-700" checked={hidePicked} onChange={(e) => setHidePicked(e.target.checked)} />
                   Hide picked
                 </label>
-                <label className="inline-flex min-h-11 items-center gap-2">
+                <label className="inline-flex min-h-11 items-center gap-2 has-disabled:text-slate-400">
                   <input
                     type="checkbox"
                     className="size-5 accent-brand-700"
                     checked={allPicked}
+                    disabled={!listReady}
                     onChange={(e) => {
                       if (!e.target.checked) return;
                       setEditing(new Set());
@@ -251,7 +258,15 @@ export function PickingScreen({ orderNumber, gate, passcodeEmail, onPasscodeLogi
           </div>
         </main>
 
-        <BottomBar progress={progress} saving={pick.saving} completing={pick.completing} message={pick.message} onSave={() => void pick.save()} onComplete={() => void pick.complete()} />
+        <BottomBar
+          progress={progress}
+          ready={listReady}
+          saving={pick.saving}
+          completing={pick.completing}
+          message={pick.message}
+          onSave={() => void pick.save()}
+          onComplete={() => void pick.complete()}
+        />
       </div>
 
       {overlay ? <AccessOverlay orderNumber={orderNumber} onSuccess={afterPasscodeLogin} /> : null}

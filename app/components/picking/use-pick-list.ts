@@ -1,55 +1,28 @@
 // The picking screen's state: loading an order (local → order → logs → inventory), line actions that
 // autosave locally and publish to the live room, incoming room changes, presence, Save and Complete.
+// The `?order=` order comes with the page (`initialData`, docs/decisions/008-page-data.md): it is on screen
+// from the first paint, and after hydration only this device's saved lines and the room are added.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   AUTOSAVE_DELAY_MS,
-  buildPickLines,
   DEMO_ORDER,
   demoLines,
-  latestVerifiedLog,
   loadErrorMessage,
   localLinesKey,
-  mergeInventory,
-  mergeLocalLines,
-  mergeVerifiedLog,
-  passcodeLocationError,
   pickProgress,
   RELEASE_STATUS_KEY,
   ROW_FLASH_MS,
   saveSuccessMessage,
   updateLine,
   verifyPayload,
-  type InventorySummary,
   type LineChange,
-  type OrderLineInput,
   type PickLine,
-  type PickLogEntry,
   type PickOrderHeader,
 } from "~/domain/picking/lines";
 import { applyRemote, maxRev, othersHere, savedHint, type PresenceEntry, type SyncedLine } from "~/domain/picking/sync";
 import type { BarMessage } from "./bottom-bar";
+import { fetchPickOrderData, openPickOrder, type PasscodeSession, type PickOrderData } from "./pick-order-data";
 import type { PickingRoom, RoomStatus } from "~/lib/picking-client";
-
-type OrderResponse = {
-  success?: boolean;
-  error?: string;
-  _id?: string | number;
-  id?: string | number;
-  orderNumber?: string;
-  customerName?: string;
-  customer?: { name?: string };
-  warehouseLocation?: string;
-  locationId?: string;
-  lines?: (OrderLineInput & { productId?: string })[];
-};
-
-export type PasscodeSession = { email: string; allowedLocations: string[] } | null;
-
-async function getJson<T>(url: string): Promise<{ res: Response; body: T | null }> {
-  const res = await fetch(url, { headers: { accept: "application/json" } });
-  const body = (await res.json().catch(() => null)) as T | null;
-  return { res, body };
-}
 
 function readStored(orderNumber: string): Partial<PickLine>[] | null {
   try {
@@ -68,11 +41,18 @@ function timeOf(iso: string) {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
 }
 
-export function usePickList({ initialOrder, session }: { initialOrder: string | null; session: PasscodeSession }) {
-  const [header, setHeader] = useState<PickOrderHeader | null>(initialOrder ? null : DEMO_ORDER);
-  const [items, setItems] = useState<PickLine[]>(() => (initialOrder ? [] : demoLines()));
-  const [loading, setLoading] = useState(!!initialOrder);
-  const [error, setError] = useState<string | null>(null);
+/** The order the page loader brought, opened without this device's saved lines (the server has none). */
+function firstOpened(initialOrder: string | null, initialData: PickOrderData | null | undefined, session: PasscodeSession) {
+  if (!initialOrder || !initialData || initialData.orderNumber !== initialOrder) return null;
+  return openPickOrder(initialData, null, session);
+}
+
+export function usePickList({ initialOrder, initialData, session }: { initialOrder: string | null; initialData?: PickOrderData | null; session: PasscodeSession }) {
+  const [first] = useState(() => firstOpened(initialOrder, initialData, session));
+  const [header, setHeader] = useState<PickOrderHeader | null>(first && "header" in first ? first.header : initialOrder ? null : DEMO_ORDER);
+  const [items, setItems] = useState<PickLine[]>(() => (first && "lines" in first ? first.lines : initialOrder ? [] : demoLines()));
+  const [loading, setLoading] = useState(!!initialOrder && !first);
+  const [error, setError] = useState<string | null>(first && "error" in first ? first.error : null);
   const [requested, setRequested] = useState<string | null>(initialOrder);
   const [flashing, setFlashing] = useState<ReadonlySet<string>>(new Set());
   const [presence, setPresence] = useState<PresenceEntry[]>([]);
@@ -90,6 +70,8 @@ export function usePickList({ initialOrder, session }: { initialOrder: string | 
   const demo = header === DEMO_ORDER;
   const sessionRef = useRef(session);
   sessionRef.current = session;
+  const initialDataRef = useRef(initialData);
+  initialDataRef.current = initialData;
 
   const flash = useCallback((ids: string[]) => {
     if (!ids.length) return;
@@ -149,74 +131,60 @@ export function usePickList({ initialOrder, session }: { initialOrder: string | 
     [],
   );
 
-  const loadOrder = useCallback(
-    async (orderNumber: string) => {
-      const number = orderNumber.trim();
-      if (!number) return;
-      const seq = ++loadSeq.current;
-      roomRef.current?.close();
-      roomRef.current = null;
-      setRequested(number);
-      setLoading(true);
-      setError(null);
-      setMessage(null);
-      savedThisSession.current = false;
-      try {
-        const stored = readStored(number);
-        const { body } = await getJson<OrderResponse & { data?: OrderResponse }>(`/api/sales-orders/by-order-number/${encodeURIComponent(number)}?include=lines`);
-        const order = body?.data && typeof body.data === "object" && "orderNumber" in body.data ? body.data : body;
-        if (!body || body.success === false || !order?.orderNumber) throw new Error(body?.error || "Failed to load order");
-        const next: PickOrderHeader = {
-          orderId: order._id !== undefined ? String(order._id) : order.id !== undefined ? String(order.id) : null,
-          orderNumber: order.orderNumber,
-          customerName: order.customerName ?? order.customer?.name ?? "",
-          location: order.warehouseLocation ?? order.locationId ?? "",
-        };
-        const denied = passcodeLocationError(sessionRef.current, next.location);
-        if (denied) throw new Error(denied);
-        const orderLines = order.lines ?? [];
-        let lines = mergeLocalLines(buildPickLines(orderLines), stored);
-        const productIds: Record<string, string> = {};
-        lines.forEach((l, i) => {
-          const pid = orderLines[i]?.productId;
-          if (pid) productIds[l.id] = pid;
-        });
-        try {
-          const logs = await getJson<{ success?: boolean; data?: PickLogEntry[] }>(`/api/picklists/${encodeURIComponent(next.orderNumber)}/logs`);
-          if (logs.res.ok && logs.body?.success !== false) lines = mergeVerifiedLog(lines, latestVerifiedLog(logs.body?.data));
-          else console.warn("pick log sync skipped:", logs.res.status);
-        } catch (err) {
-          console.warn("pick log sync failed:", (err as Error).message);
-        }
-        try {
-          const inv = await getJson<InventorySummary & { success?: boolean }>(`/api/inventory-summary/by-order-number/${encodeURIComponent(next.orderNumber)}`);
-          if (inv.res.ok && inv.body?.success !== false) lines = mergeInventory(lines, inv.body, productIds);
-          else console.warn("inventory merge skipped:", inv.res.status);
-        } catch (err) {
-          console.warn("inventory merge failed:", (err as Error).message);
-        }
-        if (seq !== loadSeq.current) return;
-        itemsRef.current = lines;
-        setItems(lines);
-        setHeader(next);
-        void connectRoom(next.orderNumber, seq);
-      } catch (err) {
-        if (seq !== loadSeq.current) return;
+  /** Shows an order's data (from the loader or from /api) with this device's saved lines, then joins its room. */
+  const open = useCallback(
+    (data: PickOrderData, seq: number) => {
+      const opened = openPickOrder(data, data.order?.orderNumber ? readStored(data.order.orderNumber) : null, sessionRef.current);
+      if ("error" in opened) {
         setRoomStatus(null);
         itemsRef.current = [];
         setItems([]);
         setHeader(null);
-        setError((err as Error).message || "Failed to load order");
-      } finally {
-        if (seq === loadSeq.current) setLoading(false);
+        setError(opened.error);
+      } else {
+        itemsRef.current = opened.lines;
+        setItems(opened.lines);
+        setHeader(opened.header);
+        setError(null);
+        void connectRoom(opened.header.orderNumber, seq);
       }
+      setLoading(false);
     },
     [connectRoom],
   );
 
+  /** Forgets the order on screen (and its room) before another one is shown; the sequence number of the new load. */
+  const begin = useCallback((number: string) => {
+    const seq = ++loadSeq.current;
+    roomRef.current?.close();
+    roomRef.current = null;
+    setRequested(number);
+    setMessage(null);
+    savedThisSession.current = false;
+    return seq;
+  }, []);
+
+  const loadOrder = useCallback(
+    async (orderNumber: string) => {
+      const number = orderNumber.trim();
+      if (!number) return;
+      const seq = begin(number);
+      setLoading(true);
+      setError(null);
+      const data = await fetchPickOrderData(number, sessionRef.current);
+      if (seq === loadSeq.current) open(data, seq);
+    },
+    [begin, open],
+  );
+
+  // The URL's order: the loader's copy when it brought one (no request again), else /api. Read once per order:
+  // a later revalidation (after a passcode login) must not replace lines the room has changed since.
   useEffect(() => {
-    if (initialOrder) void loadOrder(initialOrder);
-  }, [initialOrder, loadOrder]);
+    if (!initialOrder) return;
+    const data = initialDataRef.current;
+    if (data && data.orderNumber === initialOrder) open(data, begin(initialOrder));
+    else void loadOrder(initialOrder);
+  }, [initialOrder, loadOrder, open, begin]);
 
   // Autosave to this device 500 ms after the last change (not the demo data).
   useEffect(() => {

@@ -1,28 +1,33 @@
 // Order Tracking (spec 001 §2–§9): KPIs, search, filters, the desktop table or phone cards, the order detail
-// with the edit stepper and history, and batch printing. The loader says who is looking; rows come from /api.
+// with the edit stepper and history, and batch printing. The loader brings the first page and the KPIs from
+// the services /api uses (docs/decisions/008-page-data.md); later pages, searches and edits go through /api.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CheckSquare, Rows3, Rows4 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
+import { initialListQuery, listUrl } from "~/components/orders/api";
 import { BatchBar } from "~/components/orders/batch-bar";
 import { columnsFor, hiddenFiltersFor, nextSort } from "~/components/orders/columns";
 import { FilterPanel } from "~/components/orders/filter-panel";
 import { HistoryModal } from "~/components/orders/history-modal";
 import { OrderKpiTiles } from "~/components/orders/kpi-tiles";
-import { MobileOrderList } from "~/components/orders/mobile-order-list";
 import { OrderDetail } from "~/components/orders/order-detail";
-import { OrderTable, type Density } from "~/components/orders/order-table";
-import { Pagination } from "~/components/orders/pagination";
+import type { Density } from "~/components/orders/order-table";
 import { printPickLists } from "~/components/orders/print-pick-lists";
 import { SearchBar } from "~/components/orders/search-bar";
 import type { OrderRow } from "~/components/orders/types";
 import { useIsPhone, useOrderList } from "~/components/orders/use-order-list";
 import { Button } from "~/components/ui/button";
 import { ORDER_TYPES, PAGE_SIZE, SEARCH_FIELDS, WAREHOUSE_PAGE_SIZE } from "~/domain/orders/constants";
+import { orderListQuerySchema } from "~/domain/orders/query";
 import { policies } from "~/domain/access/policy";
 import { authorize } from "~/lib/guard.server";
+import { parseSearchParams } from "~/lib/http.server";
+import { listOrders, orderKpis } from "~/services/orders.server";
 import { locations } from "../../../db/schema";
+import { apiAnswer } from "./api-answer.server";
+import { OrderList } from "./order-list";
 
 export const policy = policies.grant("orders:view");
 
@@ -30,25 +35,43 @@ export const meta: MetaFunction = () => [{ title: "Order Tracking — Golden Gra
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await authorize(request, context, policy);
-  const warehouses = await context.app.db.select({ id: locations.id, name: locations.name }).from(locations).orderBy(locations.id);
+  const pageSize = viewer.roleId === "warehouse-employee" ? WAREHOUSE_PAGE_SIZE : PAGE_SIZE;
+  // The screen's first request to GET /api/order-trackers, parsed by the same zod schema as that route.
+  const firstRequest = new Request(new URL(listUrl(initialListQuery(new URL(request.url).searchParams, pageSize)), request.url));
+  const [warehouses, list, kpis] = await Promise.all([
+    context.app.db.select({ id: locations.id, name: locations.name }).from(locations).orderBy(locations.id),
+    apiAnswer(async () => {
+      const page = await listOrders(context.app, viewer, parseSearchParams(firstRequest, orderListQuerySchema));
+      return { success: true, data: page.rows, pagination: page.pagination, meta: page.meta };
+    }),
+    apiAnswer(async () => ({ success: true, data: await orderKpis(context.app, viewer) })),
+  ]);
   return {
     viewer: { roleId: viewer.roleId, isAdmin: viewer.isAdmin, grants: viewer.grants.map((g) => g.key), name: viewer.name, email: viewer.email },
-    pageSize: viewer.roleId === "warehouse-employee" ? WAREHOUSE_PAGE_SIZE : PAGE_SIZE,
+    pageSize,
     locations: warehouses,
+    /** The bodies /api/order-trackers and /api/order-trackers/kpis would answer for the screen's first requests. */
+    firstPage: { list, kpis },
   };
 }
 
+/**
+ * The loader's rows are the first page only; after that the screen asks /api. Taking the entry query out of
+ * the URL (or a task link's new search) must not run the loader again.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  currentUrl.pathname === nextUrl.pathname && !formMethod ? false : defaultShouldRevalidate;
+
 export default function OrderTracking() {
-  const { viewer, pageSize, locations: warehouses } = useLoaderData<typeof loader>();
+  const { viewer, pageSize, locations: warehouses, firstPage } = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const isPhone = useIsPhone();
-  const arriving = useRef({ search: params.get("search") ?? "", searchBy: params.get("searchBy") ?? "" });
+  const arriving = useRef(params);
   const list = useOrderList({
-    pageSize,
-    initialSearch: arriving.current.search,
-    initialSearchBy: (SEARCH_FIELDS as readonly string[]).includes(arriving.current.searchBy) ? arriving.current.searchBy : "customerOrOrder",
+    initialQuery: initialListQuery(arriving.current, pageSize),
+    initialData: firstPage,
     ready: isPhone !== null,
     append: !!isPhone,
   });
@@ -60,10 +83,17 @@ export default function OrderTracking() {
   const [printing, setPrinting] = useState(false);
   const hashOpened = useRef(false);
 
-  // Spec 001 §2: the entry query is applied (initial state above), then cleared from the URL.
+  // Spec 001 §2: the entry query is applied (initial state above), then cleared from the URL. A task link
+  // followed while the screen is open brings a new one: it is applied the same way.
+  const { applySearch } = list;
   useEffect(() => {
-    if (params.has("search") || params.has("searchBy")) setParams({}, { replace: true, preventScrollReset: true });
-  }, [params, setParams]);
+    if (!params.has("search") && !params.has("searchBy")) return;
+    if (params !== arriving.current) {
+      const first = initialListQuery(params, pageSize);
+      applySearch(first.search, first.searchBy);
+    }
+    setParams({}, { replace: true, preventScrollReset: true });
+  }, [params, setParams, applySearch, pageSize]);
 
   // Phone: Back (the hash going away) closes the order opened with '#order-{orderNumber}'. The hash arrives a
   // render after the order opens, so only a hash that was there and then left closes it.
@@ -82,6 +112,8 @@ export default function OrderTracking() {
   const canEdit = viewer.grants.includes("orders:update");
   const canPrint = viewer.grants.includes("picklists:print");
   const orderTypes = list.allowedOrderTypes ?? [...ORDER_TYPES];
+  // Batch actions act on the rows on screen: not while they are being replaced or could not be loaded.
+  const listBusy = list.loading || !!list.error;
 
   function open(row: OrderRow) {
     setOpenRow(row);
@@ -126,7 +158,7 @@ export default function OrderTracking() {
       {isPhone === false ? (
         <div className="flex flex-wrap items-center justify-end gap-2">
           {canPrint ? (
-            <Button variant={selecting ? "secondary" : "outline"} size="sm" aria-pressed={selecting} onClick={() => { setSelecting((s) => !s); setSelected(new Set()); }}>
+            <Button variant={selecting ? "secondary" : "outline"} size="sm" aria-pressed={selecting} disabled={listBusy && !selecting} onClick={() => { setSelecting((s) => !s); setSelected(new Set()); }}>
               <CheckSquare className="size-4" aria-hidden="true" /> {selecting ? "Done Selecting" : "Select"}
             </Button>
           ) : null}
@@ -149,29 +181,30 @@ export default function OrderTracking() {
           <p className="font-semibold text-slate-900">No orders found</p>
           <p className="text-sm text-slate-600">Try adjusting your search or filters.</p>
         </div>
-      ) : isPhone ? (
-        <MobileOrderList rows={list.rows} roleId={viewer.roleId} hasMore={list.query.page < list.pagination.pages} loadingMore={list.loading} onLoadMore={list.loadMore} onOpen={open} />
       ) : (
-        <div className={list.loading ? "space-y-3 opacity-60 transition-opacity" : "space-y-3"} aria-busy={list.loading}>
-          <OrderTable
-            rows={list.rows}
-            columns={columns}
-            density={density}
-            sort={list.query.sort}
-            dir={list.query.dir}
-            onSort={(key) => {
-              const next = nextSort(list.query, key);
-              list.setSort(next.sort, next.dir);
-            }}
-            onOpen={open}
-            onHistory={(row) => setHistoryOf(row.orderNumber)}
-            selecting={selecting}
-            selected={selected}
-            onToggle={(n) => setSelected((s) => { const next = new Set(s); if (next.has(n)) next.delete(n); else next.add(n); return next; })}
-            onToggleAll={(checked) => setSelected(checked ? new Set(list.rows.map((r) => r.orderNumber)) : new Set())}
-          />
-          <Pagination page={list.pagination.page} pages={list.pagination.pages} total={list.pagination.total} onPage={list.setPage} />
-        </div>
+        <OrderList
+          isPhone={isPhone}
+          rows={list.rows}
+          roleId={viewer.roleId}
+          loading={list.loading}
+          pagination={list.pagination}
+          columns={columns}
+          density={density}
+          sort={list.query.sort}
+          dir={list.query.dir}
+          selecting={selecting}
+          selected={selected}
+          onSort={(key) => {
+            const next = nextSort(list.query, key);
+            list.setSort(next.sort, next.dir);
+          }}
+          onPage={list.setPage}
+          onLoadMore={list.loadMore}
+          onOpen={open}
+          onHistory={(row) => setHistoryOf(row.orderNumber)}
+          onToggle={(n) => setSelected((s) => { const next = new Set(s); if (next.has(n)) next.delete(n); else next.add(n); return next; })}
+          onToggleAll={(checked) => setSelected(checked ? new Set(list.rows.map((r) => r.orderNumber)) : new Set())}
+        />
       )}
 
       <OrderDetail
@@ -188,7 +221,7 @@ export default function OrderTracking() {
         }}
       />
       <HistoryModal orderNumber={historyOf} onClose={() => setHistoryOf(null)} />
-      {selecting ? <BatchBar count={selected.size} printing={printing} onClear={() => setSelected(new Set())} onPrint={print} /> : null}
+      {selecting ? <BatchBar count={selected.size} printing={printing} disabled={listBusy} onClear={() => setSelected(new Set())} onPrint={print} /> : null}
     </div>
   );
 }

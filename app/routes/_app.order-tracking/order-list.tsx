@@ -1,0 +1,77 @@
+// The order list body: desktop table with pagination, or phone cards with infinite scroll. Until the layout is
+// known (the server render and the first client render) both are rendered and CSS shows the one that fits,
+// each with the first screen of rows, so the first paint has rows at any width and hydration matches.
+import type { Column } from "~/components/orders/columns";
+import { MobileOrderList } from "~/components/orders/mobile-order-list";
+import { OrderTable, type Density } from "~/components/orders/order-table";
+import { Pagination } from "~/components/orders/pagination";
+import type { OrderRow, Pagination as Page, SortDir } from "~/components/orders/types";
+
+/** Rows rendered per layout before the layout is known: a warehouse page of 500 stays a light first HTML. */
+export const FIRST_PAINT_ROWS = 50;
+
+type Props = {
+  isPhone: boolean | null;
+  rows: OrderRow[];
+  roleId: string | null;
+  loading: boolean;
+  pagination: Page;
+  columns: Column[];
+  density: Density;
+  sort: string;
+  dir: SortDir | "";
+  selecting: boolean;
+  selected: ReadonlySet<string>;
+  onSort: (key: string) => void;
+  onPage: (page: number) => void;
+  onLoadMore: () => void;
+  onOpen: (row: OrderRow) => void;
+  onHistory: (row: OrderRow) => void;
+  onToggle: (orderNumber: string) => void;
+  onToggleAll: (checked: boolean) => void;
+};
+
+export function OrderList({ isPhone, rows, roleId, loading, pagination, columns, density, sort, dir, selecting, selected, onSort, onPage, onLoadMore, onOpen, onHistory, onToggle, onToggleAll }: Props) {
+  const unknown = isPhone === null;
+  const shown = unknown ? rows.slice(0, FIRST_PAINT_ROWS) : rows;
+  // The same wrappers in every state, so the visible layout keeps its DOM when the other one goes away.
+  return (
+    <>
+      <div className={unknown ? "md:hidden" : undefined}>
+        {isPhone !== false ? (
+          // Infinite scroll starts once we know this is a phone: a hidden list must not load pages.
+          <MobileOrderList
+            rows={shown}
+            roleId={roleId}
+            hasMore={pagination.page < pagination.pages || shown.length < rows.length}
+            paused={isPhone !== true}
+            loadingMore={loading}
+            onLoadMore={onLoadMore}
+            onOpen={onOpen}
+          />
+        ) : null}
+      </div>
+      <div className={unknown ? "hidden md:block" : undefined}>
+        {isPhone !== true ? (
+          <div className={loading ? "space-y-3 opacity-60 transition-opacity" : "space-y-3"} aria-busy={loading}>
+            <OrderTable
+              rows={shown}
+              columns={columns}
+              density={density}
+              sort={sort}
+              dir={dir}
+              onSort={onSort}
+              onOpen={onOpen}
+              onHistory={onHistory}
+              selecting={selecting}
+              selected={selected}
+              onToggle={onToggle}
+              onToggleAll={onToggleAll}
+            />
+            <Pagination page={pagination.page} pages={pagination.pages} total={pagination.total} onPage={onPage} />
+          </div>
+        ) : null}
+      </div>
+    </>
+  );
+}
