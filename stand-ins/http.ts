@@ -69,6 +69,7 @@ export function page(title: string, body: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
 <style>
   body { font: 15px/1.45 system-ui, sans-serif; margin: 0; background: #f4f5f7; color: #1f2328; }

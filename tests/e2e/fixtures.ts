@@ -89,9 +89,12 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp[]; consoleWatch:
       const watch = new ConsoleWatch();
       // Contexts a test opens itself (a second user, a second device) are watched too. `browser` is one per
       // worker and a worker runs one test at a time, so the wrapper is restored before the next test.
+      // They are closed at the end too, so a test that fails half-way does not leave them open.
+      const opened: BrowserContext[] = [];
       const newContext = browser.newContext;
       browser.newContext = async function (this: Browser, ...args: Parameters<Browser["newContext"]>) {
         const context = await newContext.apply(this, args);
+        opened.push(context);
         watch.context(context);
         return context;
       };
@@ -99,6 +102,7 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp[]; consoleWatch:
         await use(watch);
       } finally {
         browser.newContext = newContext;
+        await Promise.all(opened.map((context) => context.close().catch(() => undefined)));
       }
       const expected = [...expectedConsoleErrors, ...(expectedByTest.get(testInfo) ?? [])];
       const unexpected = watch.problems.filter((line) => !expected.some((pattern) => new RegExp(pattern.source, pattern.flags.replace("g", "")).test(line)));

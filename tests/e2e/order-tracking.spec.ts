@@ -1,7 +1,7 @@
 // Order Tracking journeys at 390 and 1280 px: search, filter, sort, detail with items totals, the edit stepper
 // (Paid dialog, Other trucking), history, conflicts, each role's view, the entry query, and the phone list.
 import type { Browser, Locator, Page } from "@playwright/test";
-import { ACCOUNTS, expect, isPhone, signIn, signInAs, test, type RoleName } from "./fixtures";
+import { ACCOUNTS, expect, expectConsoleErrors, isPhone, signIn, signInAs, test, type RoleName } from "./fixtures";
 
 /** Phone shots show the viewport (what the thumb sees); desktop shots the whole page. */
 const shot = (page: Page, name: string) =>
@@ -167,6 +167,8 @@ async function contextFor(browser: Browser, page: Page) {
 }
 
 test("a stale save gets the conflict message and the current values are reloaded", async ({ page, browser }) => {
+  // The second save is refused on purpose; the browser logs that 409.
+  expectConsoleErrors(/status of 409 \(Conflict\) \[http:\/\/[^\]]+\/api\/order-trackers\/\d+\]/);
   const orderNumber = isPhone(page) ? "SO-100016" : "SO-100015";
   const other = await contextFor(browser, page);
   await openList(page, "logistics-manager");

@@ -1,5 +1,5 @@
 // Journeys through the shell as each of the five roles: sign-in, navigation, home page, guard, sign-out, 404.
-import { ACCOUNTS, expect, isPhone, openNav, signIn, signInAs, test, type RoleName } from "./fixtures";
+import { ACCOUNTS, expect, expectConsoleErrors, isPhone, openNav, signIn, signInAs, test, type RoleName } from "./fixtures";
 
 const NAV: Record<RoleName, { shown: string[]; hidden: string[] }> = {
   admin: { shown: ["Home", "Order Tracking", "Return Forms", "Customer Applications", "QuickBooks Customers", "Reports", "Admin"], hidden: [] },
@@ -116,6 +116,8 @@ test("signing out ends the session", async ({ page }) => {
 });
 
 test("unknown paths show the 404 page", async ({ page }) => {
+  // The browser logs the 404 document response it is asked for here.
+  expectConsoleErrors(/status of 404 \(Not Found\) \[http:\/\/[^\]]+\/no-such-page\/anywhere\]/);
   await page.goto("/no-such-page/anywhere");
   await expect(page.getByText("404 Not Found")).toBeVisible();
   await expect(page.getByText("The page you are looking for does not exist.")).toBeVisible();
