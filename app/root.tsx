@@ -1,4 +1,6 @@
 // The HTML document: meta, stylesheet, toasts, and the last-resort error page for every route.
+// First, before any module that builds a zod schema: the browser settings the strict CSP needs.
+import "~/lib/csp-browser";
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
