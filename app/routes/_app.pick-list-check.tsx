@@ -47,10 +47,11 @@ export default function PickListCheck() {
   const onSaveError = useCallback((m: string) => setMessage(m), []);
   const progress = useCheckProgress(order?.orderNumber ?? null, onSaveError);
 
-  const lines = order?.lines ?? [];
+  const lines = useMemo(() => order?.lines ?? [], [order]);
   const summary = useMemo(() => (order ? summarizeCheck(lines, progress.rows) : null), [order, lines, progress.rows]);
   const visible = useMemo(() => visibleCheckLines(lines, progress.rows, { sort, issuesOnly }), [lines, progress.rows, sort, issuesOnly]);
-  const onLineChange = useCallback((id: string, change: (row: CheckRow) => CheckRow) => progress.updateRow(id, change, emptyRow()), [progress.updateRow]);
+  const { updateRow } = progress;
+  const onLineChange = useCallback((id: string, change: (row: CheckRow) => CheckRow) => updateRow(id, change, emptyRow()), [updateRow]);
 
   async function onPrint() {
     if (!order) return setMessage("Load an order first");
