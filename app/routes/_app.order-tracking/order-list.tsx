@@ -6,9 +6,13 @@ import { MobileOrderList } from "~/components/orders/mobile-order-list";
 import { OrderTable, type Density } from "~/components/orders/order-table";
 import { Pagination } from "~/components/orders/pagination";
 import type { OrderRow, Pagination as Page, SortDir } from "~/components/orders/types";
+import { PAGE_SIZE } from "~/domain/orders/constants";
 
-/** Rows rendered per layout before the layout is known: a warehouse page of 500 stays a light first HTML. */
-export const FIRST_PAINT_ROWS = 50;
+/**
+ * Rows rendered per layout before the layout is known: more than a screenful, and a warehouse page of 500
+ * stays a light first HTML (both layouts are in it).
+ */
+export const FIRST_PAINT_ROWS = PAGE_SIZE;
 
 type Props = {
   isPhone: boolean | null;
