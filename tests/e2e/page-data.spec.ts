@@ -192,3 +192,26 @@ test("Pick List Check's Print waits for a loaded order", async ({ page }) => {
   await expect(page.getByTestId("order-number")).toHaveText("SO-100004");
   await expect(page.getByRole("button", { name: "Print" })).toBeEnabled();
 });
+
+test("Order Tracking's batch print waits while the list is loading", { tag: "@desktop-only" }, async ({ page }) => {
+  await signIn(page, "logistics-manager", "/order-tracking");
+  const rows = page.getByRole("table", { name: "Orders" }).locator("tbody tr");
+  await expect(rows.first()).toBeVisible();
+  await page.getByRole("button", { name: "Select" }).click();
+  await rows.nth(0).getByRole("checkbox").check();
+  const print = page.getByRole("region", { name: "Selected orders" }).getByRole("button", { name: "Print Pick Lists" });
+  await expect(print).toBeEnabled();
+
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/order-trackers?*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: /Not Delivered/ }).click();
+  await expect(page.getByRole("table", { name: "Orders" }).locator("xpath=ancestor::*[@aria-busy='true']")).toHaveCount(1);
+  await expect(print).toBeDisabled();
+  release();
+  await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
+  await expect(print).toBeEnabled();
+});
