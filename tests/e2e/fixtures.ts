@@ -105,7 +105,7 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp[]; consoleWatch:
         await Promise.all(opened.map((context) => context.close().catch(() => undefined)));
       }
       const expected = [...expectedConsoleErrors, ...(expectedByTest.get(testInfo) ?? [])];
-      const unexpected = watch.problems.filter((line) => !expected.some((pattern) => new RegExp(pattern.source, pattern.flags.replace("g", "")).test(line)));
+      const unexpected = watch.problems.filter((line) => !expected.some((pattern) => new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, "")).test(line)));
       if (unexpected.length > 0) {
         throw new Error(`${unexpected.length} uncaught page error(s) or console error(s) during the test:\n${unexpected.map((line) => `  - ${line}`).join("\n")}`);
       }
