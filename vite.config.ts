@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { remixConfig } from "./remix.config";
 import { getDevLoadContext } from "./config/dev-context";
+import { connectingAddressPlugin } from "./config/connecting-address";
 
 export default defineConfig({
   // Separate caches let several dev servers (parallel e2e runs) start at once without clashing.
@@ -16,6 +17,8 @@ export default defineConfig({
     watch: { ignored: ["**/test-results*/**", "**/.data/**", "**/.wrangler/**", "**/.partykit/**", "**/tests/**", "**/bench/**"] },
   },
   plugins: [
+    // First, so the address header is set (and any client copy replaced) before Remix handles the request.
+    connectingAddressPlugin(),
     cloudflareDevProxyVitePlugin({ getLoadContext: getDevLoadContext, persist: { path: ".wrangler/state/v3" } }),
     remix(remixConfig),
     tailwindcss(),

@@ -6,6 +6,7 @@ import { parseEnv } from "../app/lib/env.server";
 import type { Database } from "../app/lib/db.server";
 import { openDatabase } from "../db/node";
 import { localEnv } from "./local-env";
+import { CONNECTING_ADDRESS_HEADER } from "./connecting-address";
 
 let cached: { url: string; db: Database } | undefined;
 
@@ -26,6 +27,8 @@ export function getDevLoadContext({ context }: { request: Request; context: { cl
       files: context.cloudflare.env.FILES,
       now: () => new Date(),
       waitUntil: (p) => context.cloudflare.ctx.waitUntil(p),
+      // Set from the socket by the connecting-address plugin in vite.config.ts, which drops any client copy.
+      clientAddress: (r) => r.headers.get(CONNECTING_ADDRESS_HEADER),
     },
   } as AppLoadContext;
 }

@@ -112,6 +112,8 @@ export const idempotencyKeys = sqliteTable(
     key: text("key").notNull(),
     status: integer("status").notNull(),
     body: text("body").notNull(),
+    /** SHA-256 of the request that produced the result: the same key with another request is a 422. */
+    fingerprint: text("fingerprint").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],

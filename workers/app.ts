@@ -46,6 +46,8 @@ export default {
       files: env.FILES,
       now: () => new Date(),
       waitUntil: ctx.waitUntil.bind(ctx),
+      // Cloudflare's edge sets this header itself, overwriting any value a client sent.
+      clientAddress: (r) => r.headers.get("cf-connecting-ip"),
     };
     const loadContext = { cloudflare: { env, ctx, cf: request.cf, caches }, app } as unknown as AppLoadContext;
     return handleRemixRequest(request, loadContext);

@@ -5,14 +5,10 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { hasAnyGrant } from "~/domain/access/roles";
 import { policies, type Policy } from "~/domain/access/policy";
 import { isLocal } from "./env.server";
+import { gateRequest, wantsJson } from "./request-gate.server";
 import { getStaffViewer, getViewer, getPasscodeViewer, type Viewer } from "./session.server";
 
 export { policies, type Policy };
-
-function wantsJson(request: Request) {
-  const url = new URL(request.url);
-  return url.pathname.startsWith("/api/") || url.pathname.endsWith(".data");
-}
 
 /** Marks refusals made by a route's policy, as opposed to row-level answers (an order out of scope). */
 export const POLICY_DENIAL_HEADER = "X-Access-Denied";
@@ -50,6 +46,8 @@ export function viewerSatisfies(viewer: Viewer, policy: Policy): boolean {
 export async function authorize(request: Request, context: AppLoadContext, policy: Policy & { kind: "public" }): Promise<Viewer | null>;
 export async function authorize(request: Request, context: AppLoadContext, policy: Policy): Promise<Viewer>;
 export async function authorize(request: Request, context: AppLoadContext, policy: Policy): Promise<Viewer | null> {
+  // Before any policy, public ones included: a malformed URL or a cross-site write never reaches a route.
+  gateRequest(request);
   const ctx = context.app;
   if (policy.kind === "public") return getViewer(request, ctx);
   if (policy.kind === "local-admin" && !isLocal(ctx.env)) throw new Response("Not Found", { status: 404 });

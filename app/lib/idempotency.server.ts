@@ -2,8 +2,9 @@
 // `idempotency_keys` and a retry with the same key gets it back without running the write again.
 import { and, eq } from "drizzle-orm";
 import { idempotencyKeys } from "../../db/schema";
+import { UnprocessableError, ValidationError } from "~/domain/errors";
 import type { AppContext } from "./context.server";
-import { fail } from "./http.server";
+import { sha256Hex } from "./crypto.server";
 
 export type IdempotentResult = { status: number; body: unknown };
 /**
@@ -20,20 +21,42 @@ export function idempotencyKeyOf(request: Request): string | null {
   const raw = request.headers.get("idempotency-key");
   if (raw === null || raw.trim() === "") return null;
   const key = raw.trim();
-  if (!KEY_PATTERN.test(key)) fail(400, "Invalid Idempotency-Key header");
+  if (!KEY_PATTERN.test(key)) throw new ValidationError("Invalid Idempotency-Key header");
   return key;
 }
 
-async function stored(ctx: AppContext, scope: string, key: string): Promise<IdempotentResult | null> {
+/** What makes two requests the same one: the SHA-256 of the parsed body as canonical JSON (keys sorted). */
+export function requestFingerprint(body: unknown): Promise<string> {
+  return sha256Hex(canonicalJson(body ?? null));
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+export const REUSED_KEY_MESSAGE = "This Idempotency-Key was already used for a different request";
+
+type Stored = IdempotentResult & { fingerprint: string };
+
+async function stored(ctx: AppContext, scope: string, key: string): Promise<Stored | null> {
   const [row] = await ctx.db
-    .select({ status: idempotencyKeys.status, body: idempotencyKeys.body })
+    .select({ status: idempotencyKeys.status, body: idempotencyKeys.body, fingerprint: idempotencyKeys.fingerprint })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
     .limit(1);
-  return row ? { status: row.status, body: JSON.parse(row.body) as unknown } : null;
+  return row ? { status: row.status, body: JSON.parse(row.body) as unknown, fingerprint: row.fingerprint } : null;
 }
 
-function replay(result: IdempotentResult): Response {
+/** The stored answer, unless the key came back with another request: that is the client's bug, a 422. */
+function replay(result: Stored, fingerprint: string): Response {
+  if (result.fingerprint && result.fingerprint !== fingerprint) throw new UnprocessableError(REUSED_KEY_MESSAGE);
   return Response.json(result.body, { status: result.status, headers: { "Idempotent-Replayed": "true" } });
 }
 
@@ -42,12 +65,14 @@ function replay(result: IdempotentResult): Response {
  * or transaction of its own write, so the write and the record commit together; a concurrent duplicate then
  * fails on the primary key, its write rolls back, and it answers the stored result. If `run` did not use
  * `remember`, the result is recorded right after. Only successful (2xx) results are kept: a rejected request
- * wrote nothing, so its retry simply runs again. Without a key, `run` just runs.
+ * wrote nothing, so its retry simply runs again. Without a key, `run` just runs. `fingerprint`
+ * (requestFingerprint of the body) tells a retry from a different request reusing the key (422).
  */
 export async function withIdempotency(
   ctx: AppContext,
   scope: string,
   key: string | null,
+  fingerprint: string,
   run: (remember: Remember) => Promise<IdempotentResult>,
 ): Promise<Response> {
   if (!key) {
@@ -55,12 +80,12 @@ export async function withIdempotency(
     return Response.json(result.body, { status: result.status });
   }
   const before = await stored(ctx, scope, key);
-  if (before) return replay(before);
+  if (before) return replay(before, fingerprint);
 
   let remembered = false;
   const remember: Remember = (result) => {
     remembered = true;
-    return [row(ctx, scope, key, result)];
+    return [row(ctx, scope, key, fingerprint, result)];
   };
   let result: IdempotentResult;
   try {
@@ -68,15 +93,15 @@ export async function withIdempotency(
   } catch (error) {
     // Lost a race with the same key: the winner's result is the answer.
     const winner = await stored(ctx, scope, key).catch(() => null);
-    if (winner) return replay(winner);
+    if (winner) return replay(winner, fingerprint);
     throw error;
   }
   if (!remembered && result.status < 300) {
-    await ctx.db.insert(idempotencyKeys).values(row(ctx, scope, key, result)).onConflictDoNothing();
+    await ctx.db.insert(idempotencyKeys).values(row(ctx, scope, key, fingerprint, result)).onConflictDoNothing();
   }
   return Response.json(result.body, { status: result.status });
 }
 
-function row(ctx: AppContext, scope: string, key: string, result: IdempotentResult): typeof idempotencyKeys.$inferInsert {
-  return { scope, key, status: result.status, body: JSON.stringify(result.body), createdAt: ctx.now().toISOString() };
+function row(ctx: AppContext, scope: string, key: string, fingerprint: string, result: IdempotentResult): typeof idempotencyKeys.$inferInsert {
+  return { scope, key, status: result.status, body: JSON.stringify(result.body), fingerprint, createdAt: ctx.now().toISOString() };
 }

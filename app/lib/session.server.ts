@@ -3,7 +3,7 @@
 // signed-in user on a shared phone can add passcode access without losing their own session.
 import { and, eq, gt, inArray } from "drizzle-orm";
 import { passcodes, roleGrants, roles, sessions, users } from "../../db/schema";
-import { PASSCODE_GRANTS, type Grant } from "~/domain/access/roles";
+import { isGrantKey, isScope, PASSCODE_GRANTS, type Grant } from "~/domain/access/roles";
 import type { AppContext } from "./context.server";
 import { randomToken, sha256Hex } from "./crypto.server";
 import { isLocal } from "./env.server";
@@ -132,9 +132,11 @@ async function loadSession(ctx: AppContext, token: string | null, kind: "user" |
   const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId ?? -1)).limit(1);
   if (!user) return null;
   const role = user.roleId ? (await ctx.db.select().from(roles).where(eq(roles.id, user.roleId)).limit(1))[0] : undefined;
-  const grants = role
-    ? (await ctx.db.select({ key: roleGrants.key, scope: roleGrants.scope }).from(roleGrants).where(eq(roleGrants.roleId, role.id)))
+  const stored = role
+    ? await ctx.db.select({ key: roleGrants.key, scope: roleGrants.scope }).from(roleGrants).where(eq(roleGrants.roleId, role.id))
     : [];
+  // Only grants the product knows count: a stray row can never open a door no code checks for.
+  const grants: Grant[] = stored.flatMap((g) => (isGrantKey(g.key) && isScope(g.scope) ? [{ key: g.key, scope: g.scope }] : []));
   return {
     ...base,
     userId: user.id,

@@ -14,8 +14,12 @@ import { shellViewer } from "~/domain/shell/viewer";
 import { policies } from "~/domain/access/policy";
 import { authorize } from "~/lib/guard.server";
 import { homeData } from "~/services/home.server";
+import { noAction } from "~/lib/route.server";
 
 export const policy = policies.viewer;
+
+// No writes here: any non-GET gets a clean 405 (never Remix\'s message naming the route).
+export const action = noAction(policy);
 
 export const meta: MetaFunction = () => [{ title: "Home — Golden Grain" }];
 
@@ -30,7 +34,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const data = await homeData(context.app, viewer);
   const kpis: KpiTile[] = [
     { id: "orders-today", label: "Orders Today", value: data.kpis.ordersToday, to: "/order-tracking" },
-    { id: "awaiting-trucking", label: "Awaiting Trucking", value: data.kpis.awaitingTrucking, to: "/order-tracking" },
+    // Not counted for viewers who may not see trucking (null): no tile rather than a count of a hidden field.
+    ...(data.kpis.awaitingTrucking === null
+      ? []
+      : [{ id: "awaiting-trucking", label: "Awaiting Trucking", value: data.kpis.awaitingTrucking, to: "/order-tracking" }]),
     { id: "not-delivered", label: "Not Delivered", value: data.kpis.notDelivered, to: "/order-tracking" },
   ];
   if (data.kpis.pendingReturns !== null) {

@@ -5,8 +5,12 @@ import { useState } from "react";
 import { policies } from "~/domain/access/policy";
 import { listCaughtMail } from "~/lib/email.server";
 import { authorize } from "~/lib/guard.server";
+import { noAction } from "~/lib/route.server";
 
 export const policy = policies.localAdmin;
+
+// No writes here: any non-GET gets a clean 405 (never Remix\'s message naming the route).
+export const action = noAction(policy);
 
 export const meta: MetaFunction = () => [{ title: "Local mail · Golden Grain Ops" }];
 

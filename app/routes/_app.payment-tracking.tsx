@@ -3,8 +3,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { StubPage } from "~/components/shell/stub-page";
 import { policies } from "~/domain/access/policy";
 import { authorize } from "~/lib/guard.server";
+import { noAction } from "~/lib/route.server";
 
 export const policy = policies.staff;
+
+// No writes here: any non-GET gets a clean 405 (never Remix\'s message naming the route).
+export const action = noAction(policy);
 
 export const meta: MetaFunction = () => [{ title: "Payment Tracking — Golden Grain" }];
 

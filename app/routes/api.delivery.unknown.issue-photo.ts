@@ -1,16 +1,13 @@
 // POST /api/delivery/unknown/issue-photo: a driver's help request without an order (multipart: image?, note?).
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { policies } from "~/domain/access/policy";
-import { authorize } from "~/lib/guard.server";
-import { methodNotAllowed } from "~/lib/http.server";
+import { apiRoute } from "~/lib/route.server";
 import { parseHelpForm, requestHelp } from "~/services/help.server";
 
 export const policy = policies.grant("help:request");
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const viewer = await authorize(request, context, policy);
-  if (request.method !== "POST") methodNotAllowed(["POST"]);
-  const input = await parseHelpForm(request);
-  await requestHelp(context.app, viewer, input);
-  return Response.json({ success: true });
-}
+export const { loader, action } = apiRoute(policy, {
+  async POST({ request, viewer, ctx }) {
+    await requestHelp(ctx, viewer, await parseHelpForm(request));
+    return { success: true };
+  },
+});

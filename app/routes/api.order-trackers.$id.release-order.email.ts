@@ -1,22 +1,25 @@
 // POST /api/order-trackers/{id}/release-order/email: emails the pick list PDF to the warehouse's routing.
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { policies } from "~/domain/access/policy";
-import { authorize } from "~/lib/guard.server";
-import { methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+import { parseJsonBody } from "~/lib/http.server";
+import { apiRoute } from "~/lib/route.server";
 import { findPickOrder } from "~/services/picklists.server";
-import { asPrintDenied, EMAILED_OK, emailReleaseOrder } from "~/services/release-orders.server";
+import { EMAILED_OK, emailReleaseOrder, PRINT_DENIED } from "~/services/release-orders.server";
 
 export const policy = policies.grant("picklists:print");
 
 // The spec does not show a body; the names some clients send are accepted and ignored.
 const bodySchema = z.object({}).loose();
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const viewer = await authorize(request, context, policy).catch(asPrintDenied);
-  if (request.method !== "POST") methodNotAllowed(["POST"]);
-  await parseJsonBody(request, bodySchema);
-  const order = await findPickOrder(context.app, viewer, params.id ?? "", ["picklists:print"]);
-  const sent = await emailReleaseOrder(context.app, viewer, order);
-  return Response.json({ success: true, message: EMAILED_OK, emailedAt: sent.emailedAt, emailEnabled: false });
-}
+export const { loader, action } = apiRoute(
+  policy,
+  {
+    async POST({ request, params, viewer, ctx }) {
+      await parseJsonBody(request, bodySchema);
+      const order = await findPickOrder(ctx, viewer, params.id ?? "", ["picklists:print"]);
+      const sent = await emailReleaseOrder(ctx, viewer, order);
+      return { success: true, message: EMAILED_OK, emailedAt: sent.emailedAt, emailEnabled: false };
+    },
+  },
+  { deniedMessage: PRINT_DENIED },
+);

@@ -1,35 +1,42 @@
-// GET or POST /api/order-trackers/{id}/release-order[?force=true]: the pick list PDF's 5-minute link,
-// generated first when none exists or when forced. `id` is the order id or its order number (batch print).
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+// GET or POST /api/order-trackers/{id}/release-order[?force=true]: the pick list PDF's 5-minute link. POST
+// generates it first when none exists or when forced; GET only reads (404 before the first generation, 400
+// with ?force=true) because a GET never writes (docs/decisions/010-trust-first.md).
 import { z } from "zod";
 import { policies } from "~/domain/access/policy";
-import { authorize } from "~/lib/guard.server";
-import { methodNotAllowed, parseJsonBody, parseSearchParams } from "~/lib/http.server";
+import { ValidationError } from "~/domain/errors";
+import { parseJsonBody, parseSearchParams } from "~/lib/http.server";
+import { apiRoute } from "~/lib/route.server";
 import { findPickOrder } from "~/services/picklists.server";
-import { asPrintDenied, ensureReleaseOrder, releaseOrderBodySchema, releaseOrderUrl, type ReleaseOrderBody } from "~/services/release-orders.server";
-import type { AppContext } from "~/lib/context.server";
-import type { Viewer } from "~/lib/session.server";
+import {
+  ensureReleaseOrder,
+  existingReleaseOrder,
+  FORCE_NEEDS_POST,
+  PRINT_DENIED,
+  releaseOrderBodySchema,
+  releaseOrderUrl,
+} from "~/services/release-orders.server";
 
 export const policy = policies.grant("picklists:print");
 
 const querySchema = z.object({ force: z.enum(["true", "false", "1", "0"]).optional() }).loose();
+const forced = (value: string | undefined) => value === "true" || value === "1";
 
-async function respond(ctx: AppContext, viewer: Viewer, ref: string, force: boolean, body?: ReleaseOrderBody) {
-  const order = await findPickOrder(ctx, viewer, ref, ["picklists:print"]);
-  const { fileKey, generatedAt, generated } = await ensureReleaseOrder(ctx, viewer, order, { force, body });
-  return Response.json({ success: true, presignedUrl: await releaseOrderUrl(ctx, order, fileKey), generatedAt, generated });
-}
-
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const viewer = await authorize(request, context, policy).catch(asPrintDenied);
-  const { force } = parseSearchParams(request, querySchema);
-  return respond(context.app, viewer, params.id ?? "", force === "true" || force === "1");
-}
-
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const viewer = await authorize(request, context, policy).catch(asPrintDenied);
-  if (request.method !== "POST") methodNotAllowed(["GET", "POST"]);
-  const { force } = parseSearchParams(request, querySchema);
-  const body = await parseJsonBody(request, releaseOrderBodySchema);
-  return respond(context.app, viewer, params.id ?? "", force === "true" || force === "1" || body.force === true, body);
-}
+export const { loader, action } = apiRoute(
+  policy,
+  {
+    async GET({ request, params, viewer, ctx }) {
+      if (forced(parseSearchParams(request, querySchema).force)) throw new ValidationError(FORCE_NEEDS_POST);
+      const order = await findPickOrder(ctx, viewer, params.id ?? "", ["picklists:print"]);
+      const { fileKey, generatedAt } = await existingReleaseOrder(ctx, order);
+      return { success: true, presignedUrl: await releaseOrderUrl(ctx, order, fileKey), generatedAt, generated: false };
+    },
+    async POST({ request, params, viewer, ctx }) {
+      const { force } = parseSearchParams(request, querySchema);
+      const body = await parseJsonBody(request, releaseOrderBodySchema);
+      const order = await findPickOrder(ctx, viewer, params.id ?? "", ["picklists:print"]);
+      const result = await ensureReleaseOrder(ctx, viewer, order, { force: forced(force) || body.force === true, body });
+      return { success: true, presignedUrl: await releaseOrderUrl(ctx, order, result.fileKey), generatedAt: result.generatedAt, generated: result.generated };
+    },
+  },
+  { deniedMessage: PRINT_DENIED },
+);

@@ -1,18 +1,19 @@
 // PUT /api/order-trackers/{id}: the edit stepper's save (id = the numeric order id; an order number also works).
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { policies } from "~/domain/access/policy";
-import { authorize } from "~/lib/guard.server";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/lib/http.server";
+import { NotFoundError } from "~/domain/errors";
+import { ok, parseJsonBody } from "~/lib/http.server";
+import { apiRoute, type RouteArgs } from "~/lib/route.server";
+import type { Viewer } from "~/lib/session.server";
 import { parseOrderUpdate, updateOrder } from "~/services/orders.server";
 
 export const policy = policies.grant("orders:update");
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const viewer = await authorize(request, context, policy);
-  if (request.method !== "PUT" && request.method !== "PATCH") methodNotAllowed(["PUT"]);
+async function save({ request, params, viewer, ctx }: RouteArgs<Viewer>) {
   const ref = (params.id ?? "").trim();
-  if (!ref || ref.length > 64) fail(404, "Order not found");
+  if (!ref || ref.length > 64) throw new NotFoundError("Order not found");
   const input = parseOrderUpdate(await parseJsonBody(request, z.unknown()));
-  return ok(await updateOrder(context.app, viewer, ref, input));
+  return ok(await updateOrder(ctx, viewer, ref, input));
 }
+
+export const { loader, action } = apiRoute(policy, { PUT: save, PATCH: save });

@@ -1,24 +1,24 @@
 // GET /api/picklists/{orderNumber}/room: a short-lived token for the order's live picking room (PartyKit),
 // for pickers who may pick the order (findPickOrder). The room itself only relays; the database stays the truth.
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { policies } from "~/domain/access/policy";
 import { PICK_GRANTS } from "~/domain/picklists/grants";
-import { authorize } from "~/lib/guard.server";
 import { ok, parseParams } from "~/lib/http.server";
 import { roomAccess } from "~/lib/party.server";
+import { apiRoute } from "~/lib/route.server";
+import { actorName } from "~/lib/writes.server";
 import { findPickOrder } from "~/services/picklists.server";
 
 export const policy = policies.grant(...PICK_GRANTS);
 
-const params = z.object({ orderNumber: z.string().trim().min(1, "Order number is required").max(64) });
+const paramsSchema = z.object({ orderNumber: z.string().trim().min(1, "Order number is required").max(64) });
 
-export async function loader({ request, context, params: raw }: LoaderFunctionArgs) {
-  const viewer = await authorize(request, context, policy);
-  const { orderNumber } = parseParams(raw, params);
-  const ctx = context.app;
-  // 403 for another warehouse's passcode, as docs/decisions/006-live-picking.md records for this call.
-  const order = await findPickOrder(ctx, viewer, orderNumber, PICK_GRANTS, { passcodeStatus: 403 });
-  const sub = viewer.kind === "passcode" ? `passcode:${viewer.passcodeId}` : `user:${viewer.userId}`;
-  return ok(await roomAccess(ctx, order.orderNumber, { sub, name: viewer.name || viewer.email }));
-}
+export const { loader, action } = apiRoute(policy, {
+  async GET({ params, viewer, ctx }) {
+    const { orderNumber } = parseParams(params, paramsSchema);
+    // 403 for another warehouse's passcode, as docs/decisions/006-live-picking.md records for this call.
+    const order = await findPickOrder(ctx, viewer, orderNumber, PICK_GRANTS, { passcodeStatus: 403 });
+    const sub = viewer.kind === "passcode" ? `passcode:${viewer.passcodeId}` : `user:${viewer.userId}`;
+    return ok(await roomAccess(ctx, order.orderNumber, { sub, name: actorName(viewer) }));
+  },
+});

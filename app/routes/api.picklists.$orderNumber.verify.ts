@@ -1,20 +1,18 @@
 // POST /api/picklists/{orderNumber}/verify: saves picked quantities (a 'pick-verified' log); Idempotency-Key aware.
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { policies } from "~/domain/access/policy";
-import { verifyBodySchema } from "~/domain/picklists/verify";
-import { authorize } from "~/lib/guard.server";
-import { methodNotAllowed, parseJsonBody } from "~/lib/http.server";
-import { idempotencyKeyOf } from "~/lib/idempotency.server";
 import { PICK_GRANTS } from "~/domain/picklists/grants";
+import { verifyBodySchema } from "~/domain/picklists/verify";
+import { parseJsonBody } from "~/lib/http.server";
+import { idempotencyKeyOf } from "~/lib/idempotency.server";
+import { apiRoute } from "~/lib/route.server";
 import { findPickOrder, verifyPick } from "~/services/picklists.server";
 
 export const policy = policies.grant(...PICK_GRANTS);
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const viewer = await authorize(request, context, policy);
-  if (request.method !== "POST") methodNotAllowed(["POST"]);
-  const key = idempotencyKeyOf(request);
-  const order = await findPickOrder(context.app, viewer, params.orderNumber ?? "", PICK_GRANTS);
-  const body = await parseJsonBody(request, verifyBodySchema);
-  return verifyPick(context.app, viewer, order, body, key);
-}
+export const { loader, action } = apiRoute(policy, {
+  async POST({ request, params, viewer, ctx }) {
+    const key = idempotencyKeyOf(request);
+    const order = await findPickOrder(ctx, viewer, params.orderNumber ?? "", PICK_GRANTS);
+    return verifyPick(ctx, viewer, order, await parseJsonBody(request, verifyBodySchema), key);
+  },
+});

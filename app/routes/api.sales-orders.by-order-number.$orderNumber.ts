@@ -1,20 +1,20 @@
 // GET /api/sales-orders/by-order-number/{orderNumber}?include=lines: the order with its lines.
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { policies } from "~/domain/access/policy";
 import { z } from "zod";
-import { authorize } from "~/lib/guard.server";
+import { policies } from "~/domain/access/policy";
 import { parseSearchParams } from "~/lib/http.server";
-import { getSalesOrder } from "~/services/sales-orders.server";
+import { apiRoute } from "~/lib/route.server";
+import { getSalesOrder, SALES_ORDER_GRANTS } from "~/services/sales-orders.server";
 
-export const policy = policies.grant("orders:view", "picklists:pick");
+export const policy = policies.grant(...SALES_ORDER_GRANTS);
 
 /** `include` is a comma list of extras; only `lines` exists. */
 const query = z.object({ include: z.string().max(100).optional() });
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const viewer = await authorize(request, context, policy);
-  const include = (parseSearchParams(request, query).include ?? "").split(",").map((s) => s.trim());
-  const order = await getSalesOrder(context.app, viewer, params.orderNumber ?? "", { includeLines: include.includes("lines") });
-  // The old API spreads the order at the top level next to `success` (spec 001 §7).
-  return Response.json({ success: true, ...order, data: order });
-}
+export const { loader, action } = apiRoute(policy, {
+  async GET({ request, params, viewer, ctx }) {
+    const include = (parseSearchParams(request, query).include ?? "").split(",").map((s) => s.trim());
+    const order = await getSalesOrder(ctx, viewer, params.orderNumber ?? "", { includeLines: include.includes("lines") });
+    // The old API spreads the order at the top level next to `success` (spec 001 §7).
+    return { success: true, ...order, data: order };
+  },
+});

@@ -1,27 +1,18 @@
-// POST /api/users/seen: records that the signed-in member was seen (name and picture refreshed).
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+// POST /api/users/seen: records that the signed-in member was seen. The spec's client sends its whole user
+// object; none of it is stored (name and picture come only from the verified Google identity).
 import { z } from "zod";
 import { policies } from "~/domain/access/policy";
-import { authorize } from "~/lib/guard.server";
-import { methodNotAllowed, ok, parseJsonBody } from "~/lib/http.server";
+import { ok, parseJsonBody } from "~/lib/http.server";
+import { apiRoute } from "~/lib/route.server";
 import { markSeen } from "~/services/auth.server";
 
 export const policy = policies.staff;
 
-// The client sends its whole user object; only these fields are used, the rest is ignored.
-const body = z.looseObject({
-  name: z.string().max(200).optional(),
-  picture: z.string().url().max(2000).nullish(),
+const body = z.looseObject({});
+
+export const { loader, action } = apiRoute(policy, {
+  async POST({ request, viewer, ctx }) {
+    await parseJsonBody(request, body);
+    return ok({ seen: true, ...(await markSeen(ctx, viewer)) });
+  },
 });
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await authorize(request, context, policy);
-  methodNotAllowed(["POST"]);
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const viewer = await authorize(request, context, policy);
-  const update = await parseJsonBody(request, body);
-  await markSeen(context.app, viewer, { name: update.name, picture: update.picture ?? null });
-  return ok({ seen: true });
-}

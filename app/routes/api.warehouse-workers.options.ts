@@ -1,13 +1,12 @@
-// GET /api/warehouse-workers/options: the assignment labels (active workers' names, then 'ALL').
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+// GET /api/warehouse-workers/options: the assignment labels (active workers' names, then 'ALL'), for the
+// people who assign orders (the edit stepper's Assignment step).
 import { policies } from "~/domain/access/policy";
-import { authorize } from "~/lib/guard.server";
 import { ok } from "~/lib/http.server";
+import { apiRoute } from "~/lib/route.server";
 import { workerOptions } from "~/services/workers.server";
 
-export const policy = policies.grant("orders:view");
+export const policy = policies.grant("orders:update");
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await authorize(request, context, policy);
-  return ok(await workerOptions(context.app));
-}
+export const { loader, action } = apiRoute(policy, {
+  GET: async ({ ctx }) => ok(await workerOptions(ctx)),
+});

@@ -5,8 +5,12 @@ import { useEffect } from "react";
 import { safeRedirectTarget } from "~/domain/access/redirect";
 import { policies } from "~/domain/access/policy";
 import { authorize } from "~/lib/guard.server";
+import { noAction } from "~/lib/route.server";
 
 export const policy = policies.staff;
+
+// No writes here: any non-GET gets a clean 405 (never Remix\'s message naming the route).
+export const action = noAction(policy);
 
 export const POST_LOGIN_DELAY_MS = 40;
 

@@ -5,8 +5,12 @@ import { policies } from "~/domain/access/policy";
 import { authorize } from "~/lib/guard.server";
 import { clearPostLogin, readPostLogin } from "~/lib/post-login.server";
 import { signInStaff } from "~/services/auth.server";
+import { noAction } from "~/lib/route.server";
 
 export const policy = policies.public;
+
+// No writes here: any non-GET gets a clean 405 (never Remix\'s message naming the route).
+export const action = noAction(policy);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await authorize(request, context, policy);

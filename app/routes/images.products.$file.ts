@@ -5,8 +5,12 @@ import { eq } from "drizzle-orm";
 import { inventoryItems } from "../../db/schema";
 import { policies } from "~/domain/access/policy";
 import { authorize } from "~/lib/guard.server";
+import { noAction } from "~/lib/route.server";
 
 export const policy = policies.public;
+
+// No writes here: any non-GET gets a clean 405 (never Remix\'s message naming the route).
+export const action = noAction(policy);
 
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

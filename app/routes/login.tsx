@@ -5,8 +5,12 @@ import { useEffect, useState } from "react";
 import { safeRedirectTarget } from "~/domain/access/redirect";
 import { policies } from "~/domain/access/policy";
 import { authorize } from "~/lib/guard.server";
+import { noAction } from "~/lib/route.server";
 
 export const policy = policies.public;
+
+// No writes here: any non-GET gets a clean 405 (never Remix\'s message naming the route).
+export const action = noAction(policy);
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Golden Grain Ops" }];
 

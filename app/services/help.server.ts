@@ -4,7 +4,9 @@ import { notifications } from "../../db/schema";
 import { HELP_NOTE_MAX, helpMessage } from "~/domain/shell/help";
 import type { AppContext } from "~/lib/context.server";
 import { IMAGES, storeUpload } from "~/lib/files.server";
-import { fail, parseJsonBody, validationFailure } from "~/lib/http.server";
+import { NotFoundError, UnsupportedMediaTypeError, ValidationError } from "~/domain/errors";
+import { FORM_OVERHEAD_BYTES, parseFormData, parseJsonBody, validationFailure } from "~/lib/http.server";
+import { actorName } from "~/lib/writes.server";
 import type { Viewer } from "~/lib/session.server";
 import { getOrderForViewer } from "./orders.server";
 
@@ -34,15 +36,10 @@ function isMultipart(request: Request) {
 
 /** Multipart (image optional, note) for /api/delivery/unknown/issue-photo. */
 export async function parseHelpForm(request: Request): Promise<{ note: string | null; image: Blob | null }> {
-  if (!isMultipart(request)) fail(415, "Expected a multipart form");
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    fail(400, "Malformed form data");
-  }
+  if (!isMultipart(request)) throw new UnsupportedMediaTypeError("Expected a multipart form");
+  const form = await parseFormData(request, IMAGES.maxBytes + FORM_OVERHEAD_BYTES);
   const image = form.get("image");
-  if (typeof image === "string" && image.length > 0) fail(400, "Invalid input: image: must be a file", { fieldErrors: { image: ["must be a file"] } });
+  if (typeof image === "string" && image.length > 0) throw new ValidationError("Invalid input: image: must be a file", { image: ["must be a file"] });
   const parsed = helpFormSchema.safeParse({ note: form.get("note") ?? undefined, image: image ?? undefined });
   if (!parsed.success) validationFailure(parsed.error);
   return { note: parsed.data.note?.trim() || null, image: parsed.data.image };
@@ -60,7 +57,9 @@ export async function parseNeedHelpBody(request: Request): Promise<{ note: strin
  * client may send), limited to the orders the driver sees in Order Tracking: anything else is 404, as if absent.
  */
 export async function findHelpOrder(ctx: AppContext, viewer: Viewer, orderRef: string): Promise<{ id: number; orderNumber: string }> {
-  const { id, orderNumber } = await getOrderForViewer(ctx, viewer, orderRef);
+  const ref = orderRef.trim();
+  if (!ref || ref.length > 64) throw new NotFoundError("Order not found");
+  const { id, orderNumber } = await getOrderForViewer(ctx, viewer, ref, ["delivery:perform"]);
   return { id, orderNumber };
 }
 
@@ -85,7 +84,7 @@ export async function requestHelp(ctx: AppContext, viewer: Viewer, input: HelpIn
       audienceGrant: HELP_AUDIENCE_GRANT,
       type: "warning",
       title: "Help requested",
-      message: helpMessage(viewer.name || viewer.email, note, order?.orderNumber),
+      message: helpMessage(actorName(viewer), note, order?.orderNumber),
       priority: "high",
       category: "system",
       orderNumber: order?.orderNumber ?? null,

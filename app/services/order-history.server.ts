@@ -4,7 +4,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { auditEvents, orders, type AuditChange } from "../../db/schema";
 import { UPDATE_MESSAGES } from "~/domain/orders/constants";
 import type { AppContext } from "~/lib/context.server";
-import { fail } from "~/lib/http.server";
+import { hiddenOrderFields } from "~/domain/access/visibility";
+import { NotFoundError } from "~/domain/errors";
 import type { Viewer } from "~/lib/session.server";
 import { resolveOrderScope } from "./orders.server";
 
@@ -14,20 +15,22 @@ export type HistoryEntry = { id: string; at: string; actor: string; actorEmail: 
 
 /** The order's audit trail, newest first (404 when the viewer cannot see the order). */
 export async function orderHistory(ctx: Ctx, viewer: Viewer, orderNumber: string): Promise<{ orderNumber: string; timeline: HistoryEntry[] }> {
+  if (!orderNumber.trim() || orderNumber.length > 64) throw new NotFoundError(UPDATE_MESSAGES.notFound);
   const scope = await resolveOrderScope(ctx, viewer);
   const [order] = await ctx.db
     .select({ orderNumber: orders.orderNumber })
     .from(orders)
     .where(and(scope.where, eq(orders.orderNumber, orderNumber.trim())))
     .limit(1);
-  if (!order) fail(404, UPDATE_MESSAGES.notFound);
+  if (!order) throw new NotFoundError(UPDATE_MESSAGES.notFound);
   const events = await ctx.db
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.entityType, "order"), eq(auditEvents.entityId, order.orderNumber)))
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))
     .limit(500);
-  const hidden = new Set<string>([...(scope.hidePayment ? ["paymentStatus"] : []), ...(scope.hideTrucking ? ["truckingCompany"] : [])]);
+  // Hidden everywhere: a field the viewer may not see is not in any entry's changes either.
+  const hidden = new Set<string>(hiddenOrderFields(scope.visibility));
   return {
     orderNumber: order.orderNumber,
     timeline: events.map((e) => ({
@@ -36,7 +39,9 @@ export async function orderHistory(ctx: Ctx, viewer: Viewer, orderNumber: string
       actor: e.actorName || e.actorEmail || "System",
       actorEmail: e.actorEmail,
       changes: (e.changes ?? []).filter((c) => !hidden.has(c.field)),
-    })),
+    }))
+    // An entry that only touched hidden fields says nothing the viewer may read, not even that it happened.
+    .filter((e) => e.changes.length > 0),
   };
 }
 

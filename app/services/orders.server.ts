@@ -1,11 +1,12 @@
 // Order Tracking on the server: the viewer's row scope in SQL, the list with search / filters / sort /
 // pagination, the KPIs, one order for a viewer, and the tracking update (derived status, version check,
 // audit trail in the same batch). Shared by the /api/order-trackers routes and the screens.
-import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { auditEvents, orders, warehouseWorkers, type AuditChange } from "../../db/schema";
-import { grantScope, hasGrant } from "~/domain/access/roles";
-import { assigneePhrases, labelWords } from "~/domain/orders/assignment";
+import { orders } from "../../db/schema";
+import { hasGrant, type GrantKey } from "~/domain/access/roles";
+import { orderVisibility, type OrderVisibility } from "~/domain/access/visibility";
+import { labelWords } from "~/domain/orders/assignment";
 import {
   DELIVERY_ORDER_TYPES,
   MAX_LIMIT,
@@ -21,22 +22,27 @@ import {
 import type { OrderListQuery } from "~/domain/orders/query";
 import { automatedStatus, isPaymentUnset, normalizeTrucking } from "~/domain/orders/status";
 import type { AppContext } from "~/lib/context.server";
-import { fail, fieldErrorsOf, jsonError } from "~/lib/http.server";
+import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors";
+import { fieldErrorsOf } from "~/lib/http.server";
 import type { Viewer } from "~/lib/session.server";
+import { diffFields, updateVersioned } from "~/lib/writes.server";
+import { scopeForAny, type RowScope } from "./scope.server";
 
 type Ctx = Pick<AppContext, "db" | "now">;
 
 // ---------------------------------------------------------------- scope
 
 export type OrderScope = {
-  kind: "all" | "assignment" | "location" | "own" | "passcode" | "none";
+  kind: RowScope["kind"] | "mixed";
   /** The SQL condition on `orders`; undefined = every order. */
   where: SQL | undefined;
+  visibility: OrderVisibility;
   hidePayment: boolean;
   hideTrucking: boolean;
+  hidePrices: boolean;
   allowedOrderTypes: string[];
   defaultLimit: number;
-  /** kind 'assignment': the word-index query behind `where`, so the list can pick its plan by match count. */
+  /** A lone assignment scope: the word-index query behind `where`, so the list can pick its plan by match count. */
   assignmentMatch?: string;
 };
 
@@ -87,52 +93,50 @@ function walksSortIndex(matches: number, orderCount: number, rowsNeeded: number)
   return matches > WALK_SORT_INDEX_ABOVE && rowsNeeded * orderCount < matches * matches * 10;
 }
 
-/**
- * The viewer's scope on orders by their `orders:view` grant (DESIGN §4; spec 001 §6). Admin, logistics
- * and sales see all; a warehouse employee sees the orders assigned to them, without payment and
- * trucking; a driver sees their allowed order types (empty = every delivery type) at their locations,
- * without trucking; a passcode session sees its warehouses.
- */
-export async function resolveOrderScope(ctx: Pick<AppContext, "db">, viewer: Viewer): Promise<OrderScope> {
-  const base = { hidePayment: false, hideTrucking: false, allowedOrderTypes: [...ORDER_TYPES], defaultLimit: PAGE_SIZE };
-  if (viewer.isAdmin) return { ...base, kind: "all", where: undefined };
-  if (viewer.kind === "passcode") {
-    const ids = viewer.allowedLocations;
-    return { ...base, kind: "passcode", where: ids.length ? inArray(orders.warehouseLocation, ids) : undefined };
-  }
-  const scope = grantScope(viewer.grants, "orders:view");
-  switch (scope) {
+/** A RowScope (scope.server.ts) as a condition on `orders`; undefined = every order. */
+export function orderScopeWhere(scope: RowScope): SQL | undefined {
+  switch (scope.kind) {
     case "all":
-      return { ...base, kind: "all", where: undefined };
-    case "assignment": {
-      const workers = viewer.email
-        ? await ctx.db
-            .select({ name: warehouseWorkers.name })
-            .from(warehouseWorkers)
-            .where(sql`lower(${warehouseWorkers.email}) = ${viewer.email.toLowerCase()}`)
-        : [];
-      const phrases = assigneePhrases({ email: viewer.email, name: viewer.name, workerNames: workers.map((w) => w.name) });
-      return {
-        ...base,
-        kind: "assignment",
-        where: phrases.length ? inAssignmentWords(assignmentMatchQuery(phrases)) : sql`0`,
-        assignmentMatch: phrases.length ? assignmentMatchQuery(phrases) : undefined,
-        hidePayment: true,
-        hideTrucking: true,
-        defaultLimit: WAREHOUSE_PAGE_SIZE,
-      };
-    }
+      return undefined;
+    case "none":
+      return sql`0`;
     case "location": {
-      const types = viewer.orderTypes.length ? viewer.orderTypes : [...DELIVERY_ORDER_TYPES];
-      const conditions = [inArray(orders.orderType, types)];
-      if (viewer.locationIds.length) conditions.push(inArray(orders.warehouseLocation, viewer.locationIds));
-      return { ...base, kind: "location", where: and(...conditions), hideTrucking: true, allowedOrderTypes: types };
+      const conditions: SQL[] = [];
+      if (scope.locations) conditions.push(inArray(orders.warehouseLocation, scope.locations));
+      if (scope.orderTypes) conditions.push(inArray(orders.orderType, scope.orderTypes));
+      return conditions.length ? and(...conditions) : undefined;
     }
+    case "assignment":
+      return inAssignmentWords(assignmentMatchQuery(scope.phrases));
     case "own":
-      return { ...base, kind: "own", where: eq(orders.createdBy, viewer.name) };
-    default:
-      return { ...base, kind: "none", where: sql`0` };
+      return eq(orders.createdBy, scope.name);
   }
+}
+
+/**
+ * The viewer's orders for a call open to `grants` (by default Order Tracking's `orders:view`): the rows
+ * from scopeFor, and the fields from the viewer's visibility (DESIGN §4; spec 001 §6). Every order door
+ * (list, KPIs, detail, history, sales order, inventory, pick logs, room, verify, complete, release order,
+ * Pick List Check, tasks, help) goes through here, so the same viewer and order get the same answer.
+ */
+export async function resolveOrderScope(ctx: Pick<AppContext, "db">, viewer: Viewer, grants: readonly GrantKey[] = ["orders:view"]): Promise<OrderScope> {
+  const scopes = await scopeForAny(ctx, viewer, grants);
+  const visibility = orderVisibility(viewer);
+  const lone = scopes.length === 1 ? scopes[0]! : undefined;
+  const where = lone ? orderScopeWhere(lone) : or(...scopes.map((s) => orderScopeWhere(s) ?? sql`1`));
+  const types = scopes.flatMap((s) => (s.kind === "location" ? [s.orderTypes] : [null]));
+  const allowedOrderTypes = types.some((t) => t === null) ? [...ORDER_TYPES] : [...new Set(types.flatMap((t) => t ?? []))];
+  return {
+    kind: lone?.kind ?? "mixed",
+    where,
+    visibility,
+    hidePayment: !visibility.payment,
+    hideTrucking: !visibility.trucking,
+    hidePrices: !visibility.prices,
+    allowedOrderTypes,
+    defaultLimit: lone?.kind === "assignment" ? WAREHOUSE_PAGE_SIZE : PAGE_SIZE,
+    assignmentMatch: lone?.kind === "assignment" ? assignmentMatchQuery(lone.phrases) : undefined,
+  };
 }
 
 // ---------------------------------------------------------------- rows
@@ -209,11 +213,9 @@ function toRow(raw: RawRow, scope: OrderScope): OrderRow {
     version: raw.version,
   };
   // Removed, not blanked: a warehouse employee's or driver's client never receives these values.
-  if (scope.hidePayment) {
-    delete row.paymentStatus;
-    delete row.totalCents;
-  }
+  if (scope.hidePayment) delete row.paymentStatus;
   if (scope.hideTrucking) delete row.truckingCompany;
+  if (scope.hidePrices) delete row.totalCents;
   return row;
 }
 
@@ -314,7 +316,30 @@ function exactLower(column: AnyColumn, value: string): SQL {
   return sql`lower(${column}) = ${value.toLowerCase()}`;
 }
 
+/**
+ * Hidden means hidden everywhere: a list query that would search, filter, sort or quick-filter by a field
+ * the viewer may not see is refused (400 with the reason), so no answer can be used to infer its values.
+ */
+export function assertQueryVisible(query: OrderListQuery, scope: Pick<OrderScope, "hidePayment" | "hideTrucking">): void {
+  const hidden: [boolean, string, string][] = [
+    [scope.hidePayment, "paymentStatus", "payment status"],
+    [scope.hideTrucking, "truckingCompany", "trucking company"],
+  ];
+  for (const [isHidden, field, label] of hidden) {
+    if (!isHidden) continue;
+    const used =
+      (query.search && query.searchBy === field ? "searchBy" : null) ??
+      (query.sort === field ? "sort" : null) ??
+      (query[field as "paymentStatus" | "truckingCompany"] ? field : null);
+    if (used) throw new ValidationError(`You cannot search, filter or sort by ${label}`, { [used]: [`${label} is not visible to you`] });
+  }
+  if (scope.hideTrucking && query.quick === "awaitingTrucking") {
+    throw new ValidationError("You cannot filter by trucking company", { quick: ["trucking company is not visible to you"] });
+  }
+}
+
 export function filterConditions(query: OrderListQuery, scope: OrderScope, now: Date): SQL[] {
+  assertQueryVisible(query, scope);
   const out: SQL[] = [];
   if (query.search) out.push(searchCondition(query.searchBy, query.search));
   if (query.paymentStatus && !scope.hidePayment) {
@@ -401,7 +426,8 @@ export async function listOrders(ctx: Ctx, viewer: Viewer, query: OrderListQuery
   };
 }
 
-export type OrderKpis = { ordersToday: number; awaitingTrucking: number; notDelivered: number };
+/** awaitingTrucking is null for viewers who may not see trucking: a count by a hidden field is not given. */
+export type OrderKpis = { ordersToday: number; awaitingTrucking: number | null; notDelivered: number };
 
 /** Spec 001 §9 tiles, scoped like the list: today = the UTC day of ctx.now(); open = not delivered, released, complete or cancelled. */
 export async function orderKpis(ctx: Ctx, viewer: Viewer): Promise<OrderKpis> {
@@ -412,12 +438,12 @@ export async function orderKpis(ctx: Ctx, viewer: Viewer): Promise<OrderKpis> {
   const count = (where: SQL | undefined) => ctx.db.select({ n: sql<number>`count(*)` }).from(orders).where(where);
   const [[today], [awaiting], [open]] = await Promise.all([
     count(and(scope.where, dayRange(utcDay(now)))),
-    count(and(scope.where, openSql, truckingUnsetSql)),
+    scope.hideTrucking ? [{ n: null }] : count(and(scope.where, openSql, truckingUnsetSql)),
     count(and(scope.where, openSql)),
   ]);
   return {
     ordersToday: Number(today?.n ?? 0),
-    awaitingTrucking: Number(awaiting?.n ?? 0),
+    awaitingTrucking: scope.hideTrucking ? null : Number(awaiting?.n ?? 0),
     notDelivered: Number(open?.n ?? 0),
   };
 }
@@ -434,11 +460,14 @@ async function findScopedOrder(ctx: Ctx, scope: OrderScope, idOrNumber: string |
   return raw as RawRow | undefined;
 }
 
-/** One order the viewer may see, by numeric id or order number; anything else throws a 404 response. */
-export async function getOrderForViewer(ctx: Ctx, viewer: Viewer, idOrNumber: string | number): Promise<OrderRow> {
-  const scope = await resolveOrderScope(ctx, viewer);
+/**
+ * One order the viewer may reach through a call open to `grants`, by numeric id or order number; anything
+ * else is 404 'Order not found' (absent and out of scope look the same).
+ */
+export async function getOrderForViewer(ctx: Ctx, viewer: Viewer, idOrNumber: string | number, grants: readonly GrantKey[] = ["orders:view"]): Promise<OrderRow> {
+  const scope = await resolveOrderScope(ctx, viewer, grants);
   const raw = await findScopedOrder(ctx, scope, idOrNumber);
-  if (!raw) fail(404, UPDATE_MESSAGES.notFound);
+  if (!raw) throw new NotFoundError(UPDATE_MESSAGES.notFound);
   return toRow(raw, scope);
 }
 
@@ -466,18 +495,11 @@ export type OrderUpdateInput = z.infer<typeof orderUpdateSchema>;
 /** 400 with the first problem as the message (e.g. 'Payment must be set') and every field's errors. */
 export function parseOrderUpdate(raw: unknown): OrderUpdateInput {
   const parsed = orderUpdateSchema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    fail(400, first?.message ?? "Invalid input", { fieldErrors: fieldErrorsOf(parsed.error) });
-  }
+  if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? "Invalid input", fieldErrorsOf(parsed.error));
   return parsed.data;
 }
 
 export type OrderUpdateResult = OrderRow & { trackingPaymentStatus?: string };
-
-function same(a: unknown, b: unknown) {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
 
 /**
  * Applies an edit from the stepper. The order status is derived (automatedStatus), never taken from the
@@ -488,15 +510,15 @@ function same(a: unknown, b: unknown) {
 export async function updateOrder(ctx: Ctx, viewer: Viewer, idOrNumber: string | number, input: OrderUpdateInput): Promise<OrderUpdateResult> {
   const scope = await resolveOrderScope(ctx, viewer);
   const current = await findScopedOrder(ctx, scope, idOrNumber);
-  if (!current) fail(404, UPDATE_MESSAGES.notFound);
+  if (!current) throw new NotFoundError(UPDATE_MESSAGES.notFound);
 
   const mayTruck = viewer.isAdmin || hasGrant(viewer.grants, "orders:trucking");
   let truckingCompany = current.truckingCompany;
   if (mayTruck) {
     truckingCompany = normalizeTrucking(input.truckingCompany);
-    if (!truckingCompany) fail(400, UPDATE_MESSAGES.truckingRequired, { fieldErrors: { truckingCompany: [UPDATE_MESSAGES.truckingRequired] } });
+    if (!truckingCompany) throw new ValidationError(UPDATE_MESSAGES.truckingRequired, { truckingCompany: [UPDATE_MESSAGES.truckingRequired] });
   } else if (input.truckingCompany != null && normalizeTrucking(input.truckingCompany) !== normalizeTrucking(current.truckingCompany)) {
-    fail(400, UPDATE_MESSAGES.salesRepTrucking, { fieldErrors: { truckingCompany: [UPDATE_MESSAGES.salesRepTrucking] } });
+    throw new ValidationError(UPDATE_MESSAGES.salesRepTrucking, { truckingCompany: [UPDATE_MESSAGES.salesRepTrucking] });
   }
 
   const next = {
@@ -511,24 +533,18 @@ export async function updateOrder(ctx: Ctx, viewer: Viewer, idOrNumber: string |
       warehouseAssignment: input.warehouseAssignment,
     }),
   };
-  const changes: AuditChange[] = [];
-  for (const field of ["paymentStatus", "orderType", "truckingCompany", "warehouseAssignment", "notes", "orderStatus"] as const) {
-    if (!same(current[field], next[field])) changes.push({ field, before: current[field], after: next[field] });
-  }
-
-  const expected = input.version ?? current.version;
+  const changes = diffFields(current, next, ["paymentStatus", "orderType", "truckingCompany", "warehouseAssignment", "notes", "orderStatus"]);
   const at = ctx.now().toISOString();
-  const update = ctx.db
-    .update(orders)
-    .set({ ...next, lastUpdatedAt: at, updatedAt: at, version: sql`${orders.version} + 1` })
-    .where(and(eq(orders.id, current.id), eq(orders.version, expected)));
-  const audit = sql`INSERT INTO ${auditEvents} (at, actor_id, actor_email, actor_name, entity_type, entity_id, action, changes)
-    SELECT ${at}, ${viewer.userId}, ${viewer.email}, ${viewer.name}, 'order', ${current.orderNumber}, 'update', ${JSON.stringify(changes)}
-    WHERE changes() = 1`;
-  const [result] = changes.length ? await ctx.db.batch([update, ctx.db.run(audit)]) : await ctx.db.batch([update]);
-  if (result.rowsAffected !== 1) {
+  const updated = await updateVersioned(
+    ctx.db,
+    orders,
+    { id: current.id, version: input.version ?? current.version },
+    { ...next, lastUpdatedAt: at, updatedAt: at },
+    { actor: viewer, at, input: { entityType: "order", entityId: current.orderNumber, action: "update", changes } },
+  );
+  if (!updated) {
     const latest = await findScopedOrder(ctx, scope, current.id);
-    throw jsonError(409, UPDATE_MESSAGES.stale, { data: latest ? toRow(latest, scope) : null });
+    throw new ConflictError(UPDATE_MESSAGES.stale, latest ? toRow(latest, scope) : null);
   }
   const row = await getOrderForViewer(ctx, viewer, current.id);
   return { ...row, trackingPaymentStatus: row.paymentStatus };

@@ -1,14 +1,15 @@
 // Picking on the server: finding the order a picker may work on, pick logs, verify (save) and complete,
 // and the Pick List Check page's order. The /api/picklists routes and the pages call these.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { grantScope } from "~/domain/access/roles";
+import type { GrantKey } from "~/domain/access/roles";
+import { DomainError, NotFoundError } from "~/domain/errors";
 import { UPDATE_MESSAGES } from "~/domain/orders/constants";
 import { PICK_GRANTS } from "~/domain/picklists/grants";
-import { auditEvents, idempotencyKeys, inventoryItems, orderLines, orders, pickListLogs, pickListStatus } from "../../db/schema";
+import { idempotencyKeys, inventoryItems, orderLines, orders, pickListLogs, pickListStatus } from "../../db/schema";
 import { checkPickedItems, type PickResult, type PickSummary, type VerifyBody } from "~/domain/picklists/verify";
 import type { AppContext } from "~/lib/context.server";
-import { fail } from "~/lib/http.server";
-import { withIdempotency } from "~/lib/idempotency.server";
+import { requestFingerprint, withIdempotency } from "~/lib/idempotency.server";
+import { actorName, recordAudit } from "~/lib/writes.server";
 import { notifyRoomSaved } from "~/lib/party.server";
 import type { Viewer } from "~/lib/session.server";
 import { getOrderForViewer, type OrderRow } from "./orders.server";
@@ -18,51 +19,38 @@ export const PICK_COMPLETED = "pick-completed";
 /** Completing a pick moves these statuses to 'Picked'; later ones (already shipped, delivered) are kept. */
 export const COMPLETE_FROM_STATUSES = ["Picking", "Pending Assignment"] as const;
 
-/** The order a pick or print call works on: the Order Tracking row (payment and trucking present, see pickViewer). */
+/** The order a pick or print call works on: the Order Tracking row, with the viewer's visible fields. */
 export type PickOrder = OrderRow;
 
 /**
- * The viewer as getOrderForViewer should see them for a pick or print call. A route grant held with scope
- * 'all' (roles.ts: picklists:pick, :print, :email-enable) reaches every order: a warehouse employee picks
- * whatever order is put in front of them, not only those assigned to them. A passcode is looked up across
- * warehouses so that its own limit can be answered with the spec's message (findPickOrder). Otherwise the
- * route's rows are the viewer's Order Tracking scope.
- */
-function pickViewer(viewer: Viewer, grantKeys: readonly string[]): Viewer {
-  if (viewer.kind === "passcode") return { ...viewer, allowedLocations: [] };
-  if (grantKeys.some((k) => grantScope(viewer.grants, k) === "all")) {
-    return { ...viewer, grants: [...viewer.grants.filter((g) => g.key !== "orders:view"), { key: "orders:view", scope: "all" }] };
-  }
-  return viewer;
-}
-
-/** Spec 002 §5: a passcode whose non-empty allowedLocations lack the order's warehouse may not load it. */
-function passcodeBlocksWarehouse(viewer: Viewer, location: string): boolean {
-  return viewer.kind === "passcode" && viewer.allowedLocations.length > 0 && !viewer.allowedLocations.includes(location);
-}
-
-/**
- * The order by numeric id or order number, within the viewer's reach for the route's grants (404 'Order
- * not found' outside it), through the one order lookup, getOrderForViewer. A passcode session is checked
- * against its warehouses with the message the picking screen shows, 'Passcode not authorized for
- * warehouse {location}'. The status is 404, as for any order outside a viewer's scope (DESIGN §4): a 403
- * would read as "the guard refused the route" (docs/decisions/005-pick-lists.md). The live room's token
- * call answers that refusal with 403 instead (docs/decisions/006-live-picking.md): `passcodeStatus`.
+ * The order by numeric id or order number, within the viewer's scope for the route's grants (scopeFor, the
+ * one row scope): 404 'Order not found' outside it, whichever door is used. A passcode session asking for
+ * an order of another warehouse gets the message the picking screen shows, 'Passcode not authorized for
+ * warehouse {location}' (spec 002 §5), as 404 by default (docs/decisions/005-pick-lists.md) and as 403 on
+ * the live room's token call (`passcodeStatus`, docs/decisions/006-live-picking.md).
  */
 export async function findPickOrder(
   ctx: AppContext,
   viewer: Viewer,
   ref: string,
-  grantKeys: readonly string[],
+  grantKeys: readonly GrantKey[],
   { passcodeStatus = 404 }: { passcodeStatus?: 403 | 404 } = {},
 ): Promise<PickOrder> {
   const value = ref.trim();
-  if (!value || value.length > 64) fail(404, UPDATE_MESSAGES.notFound);
-  const order = await getOrderForViewer(ctx, pickViewer(viewer, grantKeys), value);
-  if (passcodeBlocksWarehouse(viewer, order.warehouseLocation)) {
-    fail(passcodeStatus, `Passcode not authorized for warehouse ${order.warehouseLocation || "-"}`);
+  if (!value || value.length > 64) throw new NotFoundError(UPDATE_MESSAGES.notFound);
+  try {
+    return await getOrderForViewer(ctx, viewer, value, grantKeys);
+  } catch (error) {
+    if (viewer.kind === "passcode" && viewer.allowedLocations.length && error instanceof NotFoundError) {
+      const [elsewhere] = await ctx.db
+        .select({ warehouseLocation: orders.warehouseLocation })
+        .from(orders)
+        .where(/^\d{1,15}$/.test(value) ? eq(orders.id, Number(value)) : eq(orders.orderNumber, value))
+        .limit(1);
+      if (elsewhere) throw new DomainError(passcodeStatus, `Passcode not authorized for warehouse ${elsewhere.warehouseLocation || "-"}`);
+    }
+    throw error;
   }
-  return order;
 }
 
 export { PICK_GRANTS };
@@ -110,11 +98,12 @@ async function linesFor(ctx: AppContext, orderId: number) {
  * told afterwards, best effort.
  */
 export async function verifyPick(ctx: AppContext, viewer: Viewer, order: PickOrder, body: VerifyBody, idempotencyKey: string | null): Promise<Response> {
-  return withIdempotency(ctx, `picklists.verify:${order.id}:${viewer.email}`, idempotencyKey, async (remember) => {
+  const fingerprint = await requestFingerprint(body);
+  return withIdempotency(ctx, `picklists.verify:${order.id}:${viewer.email}`, idempotencyKey, fingerprint, async (remember) => {
     const check = checkPickedItems(body.pickedItems, await linesFor(ctx, order.id));
     if (!check.ok) return { status: 400, body: { success: false, error: check.error } };
     const at = ctx.now().toISOString();
-    const by = viewer.name || viewer.email;
+    const by = actorName(viewer);
     const response = { status: 200, body: { success: true, summary: check.summary } };
     await ctx.db.batch([
       ctx.db.insert(pickListLogs).values({
@@ -122,7 +111,8 @@ export async function verifyPick(ctx: AppContext, viewer: Viewer, order: PickOrd
         orderNumber: order.orderNumber,
         type: PICK_VERIFIED,
         payload: { results: check.results, summary: check.summary, note: body.note, by: viewer.email },
-        actor: body.actor,
+        // The signed-in identity, never a name from the body (spec 002's `actor` field is accepted and ignored).
+        actor: by,
         at,
       }),
       ...remember(response).map((r) => ctx.db.insert(idempotencyKeys).values(r)),
@@ -138,9 +128,9 @@ export async function verifyPick(ctx: AppContext, viewer: Viewer, order: PickOrd
  * 'Picked' (with its audit event) when it was still 'Picking' or 'Pending Assignment'. One transaction.
  */
 export async function completePick(ctx: AppContext, viewer: Viewer, order: PickOrder, idempotencyKey: string | null): Promise<Response> {
-  return withIdempotency(ctx, `picklists.complete:${order.id}:${viewer.email}`, idempotencyKey, async (remember) => {
+  return withIdempotency(ctx, `picklists.complete:${order.id}:${viewer.email}`, idempotencyKey, await requestFingerprint(null), async (remember) => {
     const at = ctx.now().toISOString();
-    const by = viewer.name || viewer.email;
+    const by = actorName(viewer);
     const response = { status: 200, body: { success: true } };
     await ctx.db.transaction(async (tx) => {
       const [current] = await tx.select({ orderStatus: orders.orderStatus }).from(orders).where(eq(orders.id, order.id)).limit(1);
@@ -155,16 +145,7 @@ export async function completePick(ctx: AppContext, viewer: Viewer, order: PickO
           .update(orders)
           .set({ orderStatus: "Picked", lastUpdatedAt: at, updatedAt: at, version: sql`${orders.version} + 1` })
           .where(and(eq(orders.id, order.id), inArray(orders.orderStatus, [...COMPLETE_FROM_STATUSES])));
-        await tx.insert(auditEvents).values({
-          at,
-          actorId: viewer.userId,
-          actorEmail: viewer.email,
-          actorName: by,
-          entityType: "order",
-          entityId: order.orderNumber,
-          action: "update",
-          changes: [{ field: "orderStatus", before, after: "Picked" }],
-        });
+        await recordAudit(tx, viewer, at, { entityType: "order", entityId: order.orderNumber, action: "update", changes: [{ field: "orderStatus", before, after: "Picked" }] });
       }
       await tx.insert(pickListLogs).values({
         orderId: order.id,
@@ -195,7 +176,7 @@ export type PickCheckOrder = {
 };
 
 /** The order, its lines and on-hand figures for the Pick List Check page, in the viewer's scope. */
-export async function getPickCheckOrder(ctx: AppContext, viewer: Viewer, orderNumber: string, grantKeys: readonly string[]): Promise<PickCheckOrder> {
+export async function getPickCheckOrder(ctx: AppContext, viewer: Viewer, orderNumber: string, grantKeys: readonly GrantKey[]): Promise<PickCheckOrder> {
   const order = await findPickOrder(ctx, viewer, orderNumber, grantKeys);
   const [lines, [status]] = await Promise.all([
     ctx.db

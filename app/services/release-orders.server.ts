@@ -3,12 +3,14 @@
 // re-enabled by admin or logistics-manager).
 import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { auditEvents, emailRouting, locations, orderLines, pickListStatus, settings } from "../../db/schema";
+import { emailRouting, locations, orderLines, pickListStatus, settings } from "../../db/schema";
 import { resolveRecipients } from "~/domain/picklists/recipients";
 import type { AppContext } from "~/lib/context.server";
 import { sendEmail } from "~/lib/email.server";
 import { signFileUrl, storeGenerated } from "~/lib/files.server";
-import { fail, jsonError } from "~/lib/http.server";
+import { NotFoundError } from "~/domain/errors";
+import { fail } from "~/lib/http.server";
+import { actorName, recordAudit } from "~/lib/writes.server";
 import { renderPickListPdf } from "~/lib/pick-list-pdf.server";
 import type { Viewer } from "~/lib/session.server";
 import type { PickOrder } from "./picklists.server";
@@ -18,6 +20,8 @@ export const NO_RECIPIENTS = "no email recipients";
 export const ALREADY_EMAILED = "Release Order already emailed";
 export const EMAILED_OK = "Release Order emailed successfully.";
 export const RELEASE_ORDER_LINK_TTL_SECONDS = 300;
+export const NOT_GENERATED = "No pick list has been generated for this order yet";
+export const FORCE_NEEDS_POST = "Regenerating a pick list needs POST (GET never writes)";
 
 /** POST body of …/release-order (spec 001); an empty body is fine. The names only label the audit entry. */
 export const releaseOrderBodySchema = z.object({
@@ -33,7 +37,9 @@ export type ReleaseOrderBody = z.infer<typeof releaseOrderBodySchema>;
  * printing; 401s and everything else pass through unchanged.
  */
 export function asPrintDenied(thrown: unknown): never {
-  if (thrown instanceof Response && thrown.status === 403) throw jsonError(403, PRINT_DENIED, undefined, { headers: thrown.headers });
+  if (thrown instanceof Response && thrown.status === 403) {
+    throw Response.json({ success: false, error: PRINT_DENIED }, { status: 403, headers: thrown.headers });
+  }
   throw thrown;
 }
 
@@ -113,7 +119,7 @@ export async function ensureReleaseOrder(
     return { fileKey: status.fileKey, generatedAt: status.generatedAt ?? "", generated: false };
   }
   const generatedAt = ctx.now().toISOString();
-  const generatedBy = viewer.name || viewer.email;
+  const generatedBy = actorName(viewer);
   const bytes = await renderReleaseOrder(ctx, order, generatedBy, generatedAt);
   const file = await storeGenerated(ctx, bytes, {
     contentType: "application/pdf",
@@ -123,7 +129,6 @@ export async function ensureReleaseOrder(
     filename: releaseOrderFilename(order.orderNumber),
     createdBy: viewer.email,
   });
-  const claimed = [opts.body?.userName, opts.body?.userEmail].filter(Boolean).join(" ");
   await ctx.db.batch([
     ctx.db
       .insert(pickListStatus)
@@ -132,21 +137,22 @@ export async function ensureReleaseOrder(
         target: pickListStatus.orderId,
         set: { hasReleaseOrder: true, generatedAt, fileKey: file.key, generatedBy, version: sql`${pickListStatus.version} + 1` },
       }),
-    ctx.db.insert(auditEvents).values({
-      at: generatedAt,
-      actorId: viewer.userId,
-      actorEmail: viewer.email,
-      actorName: generatedBy,
+    // The actor is the session's identity; the names a client puts in the body are not recorded.
+    recordAudit(ctx.db, viewer, generatedAt, {
       entityType: "order",
       entityId: order.orderNumber,
       action: status.hasReleaseOrder ? "release-order.regenerate" : "release-order.generate",
-      changes: [
-        { field: "releaseOrderGeneratedAt", before: status.generatedAt, after: generatedAt },
-        ...(claimed && claimed !== generatedBy ? [{ field: "requestedAs", before: null, after: claimed }] : []),
-      ],
+      changes: [{ field: "releaseOrderGeneratedAt", before: status.generatedAt, after: generatedAt }],
     }),
   ]);
   return { fileKey: file.key, generatedAt, generated: true };
+}
+
+/** The stored pick list's link without generating anything (GET never writes): 404 when there is none yet. */
+export async function existingReleaseOrder(ctx: AppContext, order: PickOrder): Promise<{ fileKey: string; generatedAt: string }> {
+  const status = await getReleaseOrderStatus(ctx, order.id);
+  if (!status.hasReleaseOrder || !status.fileKey || !(await ctx.files.head(status.fileKey))) throw new NotFoundError(NOT_GENERATED);
+  return { fileKey: status.fileKey, generatedAt: status.generatedAt ?? "" };
 }
 
 export function releaseOrderUrl(ctx: AppContext, order: Pick<PickOrder, "orderNumber">, fileKey: string): Promise<string> {
@@ -196,7 +202,7 @@ export async function emailReleaseOrder(ctx: AppContext, viewer: Viewer, order: 
   const object = await ctx.files.get(fileKey);
   const content = object ? new Uint8Array(await object.arrayBuffer()) : null;
   const subject = `Release Order ${order.orderNumber} — ${order.customerName || "-"}`;
-  const by = viewer.name || viewer.email;
+  const by = actorName(viewer);
   try {
     if (!content) throw new Error("the stored release order is missing");
     await sendEmail(ctx, {
@@ -217,11 +223,7 @@ export async function emailReleaseOrder(ctx: AppContext, viewer: Viewer, order: 
   const emailedAt = ctx.now().toISOString();
   await ctx.db.batch([
     ctx.db.update(pickListStatus).set({ emailedAt }).where(eq(pickListStatus.orderId, order.id)),
-    ctx.db.insert(auditEvents).values({
-      at: emailedAt,
-      actorId: viewer.userId,
-      actorEmail: viewer.email,
-      actorName: by,
+    recordAudit(ctx.db, viewer, emailedAt, {
       entityType: "order",
       entityId: order.orderNumber,
       action: "release-order.email",
@@ -243,11 +245,7 @@ export async function enableReleaseOrderEmail(ctx: AppContext, viewer: Viewer, o
       .insert(pickListStatus)
       .values({ orderId: order.id, emailEnabled: true })
       .onConflictDoUpdate({ target: pickListStatus.orderId, set: { emailEnabled: true, version: sql`${pickListStatus.version} + 1` } }),
-    ctx.db.insert(auditEvents).values({
-      at,
-      actorId: viewer.userId,
-      actorEmail: viewer.email,
-      actorName: viewer.name || viewer.email,
+    recordAudit(ctx.db, viewer, at, {
       entityType: "order",
       entityId: order.orderNumber,
       action: "release-order.email-enable",

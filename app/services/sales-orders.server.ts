@@ -1,14 +1,12 @@
 // A sales order with its lines (GET /api/sales-orders/by-order-number/{orderNumber}?include=lines), for the
 // order detail's items table, the pick list and the picking screen. Staff are scoped like Order Tracking;
 // a picklist passcode is limited to its warehouses.
-import { and, asc, eq } from "drizzle-orm";
-import { orderLines, orders, type ImageSet } from "../../db/schema";
+import { asc, eq } from "drizzle-orm";
+import { orderLines, type ImageSet } from "../../db/schema";
+import { orderVisibility } from "~/domain/access/visibility";
 import type { AppContext } from "~/lib/context.server";
-import { fail } from "~/lib/http.server";
 import type { Viewer } from "~/lib/session.server";
-import { resolveOrderScope } from "./orders.server";
-
-type Ctx = Pick<AppContext, "db" | "now">;
+import { findPickOrder } from "./picklists.server";
 
 export type SalesOrderImage = { thumbUrl: string; smallUrl: string; mediumUrl: string; largeUrl: string; originalUrl: string };
 
@@ -19,9 +17,9 @@ export type SalesOrderLine = {
   code: string;
   description: string;
   quantity: number;
-  /** Dollars, as the old client shows them; unitPriceCents is exact. */
-  unitPrice: number;
-  unitPriceCents: number;
+  /** Dollars, as the old client shows them; unitPriceCents is exact. Absent for viewers who may not see prices. */
+  unitPrice?: number;
+  unitPriceCents?: number;
   images: SalesOrderImage[];
 };
 
@@ -34,8 +32,9 @@ export type SalesOrder = {
   warehouseLocation: string;
   locationId: string;
   orderType: string;
-  totalCents: number;
-  total: number;
+  /** Absent for viewers who may not see prices (docs/decisions/010-field-visibility.md). */
+  totalCents?: number;
+  total?: number;
   lines?: SalesOrderLine[];
 };
 
@@ -50,37 +49,22 @@ function imageOf(set: ImageSet): SalesOrderImage {
   };
 }
 
+/** The calls that read a sales order: anyone who sees orders, and pickers (spec 001 §7, spec 002 §7). */
+export const SALES_ORDER_GRANTS = ["orders:view", "picklists:pick"] as const;
+
 /**
- * The order and (optionally) its lines. A staff viewer outside the order's scope gets 404; a passcode
- * session for other warehouses gets 403 'Passcode not authorized for warehouse {location}'.
+ * The order and (optionally) its lines, through the one order scope (findPickOrder): a staff viewer outside
+ * the order's scope gets 404; a passcode session for other warehouses gets 403 'Passcode not authorized
+ * for warehouse {location}'. Prices and totals are left out for viewers who may not see them.
  */
 export async function getSalesOrder(
-  ctx: Ctx,
+  ctx: AppContext,
   viewer: Viewer,
   orderNumber: string,
   opts: { includeLines?: boolean } = {},
 ): Promise<SalesOrder> {
-  const number = orderNumber.trim();
-  if (!number || number.length > 64) fail(404, "Order not found");
-  const passcode = viewer.kind === "passcode";
-  const scope = passcode ? undefined : (await resolveOrderScope(ctx, viewer)).where;
-  const [order] = await ctx.db
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      customerName: orders.customerName,
-      orderDate: orders.orderDate,
-      warehouseLocation: orders.warehouseLocation,
-      orderType: orders.orderType,
-      totalCents: orders.totalCents,
-    })
-    .from(orders)
-    .where(and(scope, eq(orders.orderNumber, number)))
-    .limit(1);
-  if (!order) fail(404, "Order not found");
-  if (passcode && viewer.allowedLocations.length && !viewer.allowedLocations.includes(order.warehouseLocation)) {
-    fail(403, `Passcode not authorized for warehouse ${order.warehouseLocation}`);
-  }
+  const order = await findPickOrder(ctx, viewer, orderNumber, SALES_ORDER_GRANTS, { passcodeStatus: 403 });
+  const prices = orderVisibility(viewer).prices;
   const result: SalesOrder = {
     _id: String(order.id),
     id: order.id,
@@ -90,8 +74,7 @@ export async function getSalesOrder(
     warehouseLocation: order.warehouseLocation,
     locationId: order.warehouseLocation,
     orderType: order.orderType,
-    totalCents: order.totalCents,
-    total: order.totalCents / 100,
+    ...(prices && order.totalCents !== undefined ? { totalCents: order.totalCents, total: order.totalCents / 100 } : {}),
   };
   if (opts.includeLines !== false) {
     const lines = await ctx.db
@@ -106,8 +89,7 @@ export async function getSalesOrder(
       code: l.sku,
       description: l.description,
       quantity: l.quantity,
-      unitPrice: l.unitPriceCents / 100,
-      unitPriceCents: l.unitPriceCents,
+      ...(prices ? { unitPrice: l.unitPriceCents / 100, unitPriceCents: l.unitPriceCents } : {}),
       images: (l.images ?? []).map(imageOf),
     }));
   }

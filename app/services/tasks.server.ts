@@ -9,6 +9,7 @@ import type { AppContext } from "~/lib/context.server";
 import type { Database } from "~/lib/db.server";
 import { signFileUrl } from "~/lib/files.server";
 import type { Viewer } from "~/lib/session.server";
+import { orderVisibility } from "~/domain/access/visibility";
 import { resolveOrderScope } from "./orders.server";
 
 /** Rows per insert statement: 15 columns × 400 rows stays far below SQLite's bound-variable limit. */
@@ -87,7 +88,9 @@ function readerId(viewer: Viewer) {
  * Center's name-alias rule (spec 000 §4), which is a list filter on top of the scope, not a scope.
  */
 async function taskScope(ctx: Ctx, viewer: Viewer): Promise<SQL | undefined> {
-  const { where: scope } = await resolveOrderScope(ctx, viewer);
+  const orderScope = await resolveOrderScope(ctx, viewer);
+  // A payment task names the payment status: viewers who may not see payment get none of them.
+  const scope = orderScope.hidePayment ? and(orderScope.where, sql`${tasks.category} <> 'payment_issue'`) : orderScope.where;
   if (viewer.roleId !== "sales-rep") return scope;
   const reps = await ctx.db
     .selectDistinct({ salesRep: tasks.salesRep })
@@ -184,6 +187,7 @@ export async function listTasksFor(ctx: Ctx, viewer: Viewer): Promise<TaskCenter
       .where(and(alertAudience(viewer), isNull(notificationReads.itemKey))),
   ]);
 
+  const hidePayment = !orderVisibility(viewer).payment;
   const taskItems: TaskItem[] = [...actionable, ...passive].map((t) => ({
     id: `task:${t.id}`,
     isTask: true,
@@ -199,7 +203,7 @@ export async function listTasksFor(ctx: Ctx, viewer: Viewer): Promise<TaskCenter
     orderNumber: t.orderNumber,
     orderId: t.orderId,
     orderStatus: t.orderStatus,
-    paymentStatus: t.paymentStatus,
+    ...(hidePayment ? {} : { paymentStatus: t.paymentStatus }),
     customerName: t.customerName,
     daysSinceOrder: t.daysSinceOrder,
     orderDate: t.orderDate,

@@ -18,6 +18,8 @@ import {
 import { loader } from "~/routes/files.$key";
 import { createTestDatabase } from "../support/db";
 import { createMemoryR2, type MemoryR2 } from "../support/memory-r2";
+import { DomainError } from "~/domain/errors";
+import { respondToError } from "~/lib/route.server";
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
 const HTML = new TextEncoder().encode("<!doctype html><script>fetch('/api/me')</script>");
@@ -37,13 +39,14 @@ beforeAll(async () => {
   };
 });
 
+/** The HTTP answer of the typed error an upload check throws (respondToError, the one place that makes it). */
 function caught(promise: Promise<unknown>): Promise<Response> {
   return promise.then(
     () => {
-      throw new Error("expected a thrown Response");
+      throw new Error("expected a thrown error");
     },
     (error: unknown) => {
-      if (error instanceof Response) return error;
+      if (error instanceof DomainError) return respondToError(error);
       throw error;
     },
   );

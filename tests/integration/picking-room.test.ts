@@ -9,7 +9,7 @@ import { clientMessage, serverMessage, type ServerMessage } from "../../party/pr
 import { signRoomToken, verifyRoomToken } from "../../party/token";
 import { startLocalParty, type LocalParty } from "../../party/local-server";
 import { loader as roomLoader } from "~/routes/api.picklists.$orderNumber.room";
-import { createSeededTestDatabase } from "../support/db";
+import { assignOrder, createSeededTestDatabase } from "../support/db";
 import { createTestContext, passcodeCookie, request, settle, staffCookie } from "../support/context";
 
 const SECRET = "test-party-token-secret-000001";
@@ -63,7 +63,9 @@ describe("GET /api/picklists/{orderNumber}/room", () => {
     const db = await createSeededTestDatabase({ orders: 40 });
     ctx = createTestContext(db, { env: { PARTY_TOKEN_SECRET: SECRET } });
     nyOrder = (await db.select({ n: orders.orderNumber }).from(orders).where(eq(orders.warehouseLocation, "NY-MAIN")).limit(1))[0]!.n;
-    njOrder = (await db.select({ n: orders.orderNumber }).from(orders).where(and(ne(orders.warehouseLocation, "NY-MAIN"), ne(orders.warehouseLocation, ""))).limit(1))[0]!.n;
+    const nj = (await db.select({ id: orders.id, n: orders.orderNumber }).from(orders).where(and(ne(orders.warehouseLocation, "NY-MAIN"), ne(orders.warehouseLocation, ""))).limit(1))[0]!;
+    njOrder = nj.n;
+    await assignOrder(db, nj.id, ["Wendy Warehouse"]);
     const codes = await db.select().from(passcodes);
     const rice = codes.find((c) => c.active && c.locations.length === 1 && c.locations[0] === "NY-MAIN");
     riceCookie = await passcodeCookie(ctx.app, rice!.id);
@@ -90,6 +92,8 @@ describe("GET /api/picklists/{orderNumber}/room", () => {
 
   it("lets a warehouse employee in, not a sales rep, not a visitor; unknown orders are 404", async () => {
     expect((await call(njOrder, await staffCookie(ctx.app, "warehouse@goldengrain.test"))).status).toBe(200);
+    // Not assigned to her: the same 404 as every other door to that order.
+    expect((await call(nyOrder, await staffCookie(ctx.app, "marco@goldengrain.test"))).status).toBe(404);
     expect((await call(nyOrder, await staffCookie(ctx.app, "sales@goldengrain.test"))).status).toBe(403);
     expect((await call(nyOrder)).status).toBe(401);
     expect((await call("SO-999999", riceCookie)).status).toBe(404);

@@ -94,9 +94,12 @@ describe("generating the pick list", () => {
     expect(audit.map((a) => a.action)).toEqual(["release-order.generate"]);
   });
 
-  it("reuses the stored PDF on GET and regenerates it with ?force=true", async () => {
+  it("GET only reads (404 before the first POST, 400 with ?force=true); POST generates and regenerates", async () => {
     const order = await orderAt("NJ-WH");
-    const first = await call(releaseOrder, "loader", String(order.id), sales);
+    const none = await call(releaseOrder, "loader", String(order.id), sales);
+    expect(none.status).toBe(404);
+    expect((await db.select().from(pickListStatus).where(eq(pickListStatus.orderId, order.id))).length).toBe(0);
+    const first = await call(releaseOrder, "action", String(order.id), sales, { json: {} });
     expect(first.body).toMatchObject({ success: true, generated: true });
     const [before] = await db.select().from(pickListStatus).where(eq(pickListStatus.orderId, order.id));
 
@@ -105,7 +108,11 @@ describe("generating the pick list", () => {
     const [same] = await db.select().from(pickListStatus).where(eq(pickListStatus.orderId, order.id));
     expect(same!.fileKey).toBe(before!.fileKey);
 
-    const forced = await call(releaseOrder, "loader", String(order.id), sales, { query: "?force=true" });
+    const auditsBefore = (await db.select().from(auditEvents)).length;
+    const getForced = await call(releaseOrder, "loader", String(order.id), sales, { query: "?force=true" });
+    expect(getForced.status).toBe(400);
+    expect((await db.select().from(auditEvents)).length).toBe(auditsBefore);
+    const forced = await call(releaseOrder, "action", String(order.id), sales, { query: "?force=true", json: {} });
     expect(forced.body).toMatchObject({ success: true, generated: true });
     const [after] = await db.select().from(pickListStatus).where(eq(pickListStatus.orderId, order.id));
     expect(after!.fileKey).not.toBe(before!.fileKey);

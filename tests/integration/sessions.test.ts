@@ -9,7 +9,7 @@ import { action as seen } from "~/routes/api.users.seen";
 import { action as logout } from "~/routes/logout";
 import { getStaffViewer } from "~/lib/session.server";
 import { createSeededTestDatabase } from "../support/db";
-import { createTestContext, request, settle, staffCookie } from "../support/context";
+import { TEST_ADDRESS_HEADER, createTestContext, request, settle, staffCookie } from "../support/context";
 
 let ctx: ReturnType<typeof createTestContext>;
 beforeAll(async () => {
@@ -84,7 +84,7 @@ describe("staff sessions", () => {
 describe("picklist passcode sessions", () => {
   function login(code: unknown, ip: string) {
     return settle(() =>
-      passcodeLogin({ request: request("/api/picklist/passcode/login", { method: "POST", json: { code }, headers: { "x-forwarded-for": ip } }), context: ctx, params: {} }),
+      passcodeLogin({ request: request("/api/picklist/passcode/login", { method: "POST", json: { code }, headers: { [TEST_ADDRESS_HEADER]: ip } }), context: ctx, params: {} }),
     ) as Promise<Response>;
   }
 
@@ -127,5 +127,23 @@ describe("picklist passcode sessions", () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await login("RICE-2468", "10.9.9.8")).status).toBe(200);
+  });
+
+  it("headers a client sets never pick the bucket, and spellings of one address share it", async () => {
+    const attempt = (code: string, headers: Record<string, string>) =>
+      settle(() =>
+        passcodeLogin({ request: request("/api/picklist/passcode/login", { method: "POST", json: { code }, headers: { [TEST_ADDRESS_HEADER]: "10.7.7.7", ...headers } }), context: ctx, params: {} }),
+      ) as Promise<Response>;
+    // Rotating forwarded headers: every guess still counts against the connecting address.
+    for (let i = 0; i < 5; i++) {
+      const spoof = `203.0.113.${i}`;
+      expect((await attempt(`WRONG-${i}`, { "x-forwarded-for": spoof, "x-real-ip": spoof, "cf-connecting-ip": spoof })).status).toBe(401);
+    }
+    expect((await attempt("RICE-2468", { "x-forwarded-for": "198.51.100.1" })).status).toBe(429);
+    // '1.2.3.4:1', '::ffff:1.2.3.4' and '1.2.3.004' are one client.
+    for (const [i, spelling] of ["10.6.6.6", "10.6.6.6:1", "::ffff:10.6.6.6", "10.6.6.006", "[::ffff:10.6.6.6]:443"].entries()) {
+      expect((await attempt(`WRONG-B${i}`, { [TEST_ADDRESS_HEADER]: spelling })).status).toBe(i < 5 ? 401 : 429);
+    }
+    expect((await attempt("RICE-2468", { [TEST_ADDRESS_HEADER]: "10.6.6.6:9" })).status).toBe(429);
   });
 });

@@ -2,7 +2,7 @@
 // and the /api/tasks routes.
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { notificationReads, notifications, orders, roleGrants, roles, tasks, users } from "../../db/schema";
+import { notificationReads, notifications, orders, roleGrants, roles, tasks, users, warehouseWorkers } from "../../db/schema";
 import { ROLE_DEFINITIONS, ROLE_IDS, type RoleId } from "~/domain/access/roles";
 import { getStaffViewer, type Viewer } from "~/lib/session.server";
 import { loader as tasksLoader } from "~/routes/api.tasks";
@@ -72,6 +72,8 @@ beforeAll(async () => {
     await db.insert(roleGrants).values(def.grants.map((g) => ({ roleId: id, key: g.key, scope: g.scope })));
   }
   for (const p of PEOPLE) await db.insert(users).values(p);
+  // The admin-controlled link from the warehouse employee to her assignment labels.
+  await db.insert(warehouseWorkers).values({ name: "Wendy Warehouse", email: "warehouse@goldengrain.test", locationIds: ["NY-MAIN"] });
   await db.insert(orders).values(ORDERS);
   for (const p of PEOPLE) viewers.set(p.email, await viewerOf(p.email));
 });

@@ -10,6 +10,9 @@ import { parseEnv } from "~/lib/env.server";
 import { createPasscodeSession, createStaffSession } from "~/lib/session.server";
 import { createMemoryR2 } from "./memory-r2";
 
+/** Stands in for the platform's connecting address (Cloudflare's, the dev server's socket) in tests. */
+export const TEST_ADDRESS_HEADER = "x-test-connecting-address";
+
 export function createTestContext(db: Database, opts: { now?: Date; env?: Record<string, string> } = {}): AppLoadContext & { app: AppContext } {
   const fixed = opts.now;
   const app: AppContext = {
@@ -18,6 +21,7 @@ export function createTestContext(db: Database, opts: { now?: Date; env?: Record
     files: createMemoryR2(),
     now: () => (fixed ? new Date(fixed) : new Date()),
     waitUntil: () => {},
+    clientAddress: (r) => r.headers.get(TEST_ADDRESS_HEADER) ?? "127.0.0.1",
   };
   return { app } as AppLoadContext & { app: AppContext };
 }

@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { LOCAL_DEFAULTS } from "../../config/local-env";
 import { migrateDatabase, openDatabase } from "../../db/node";
 import { seedDatabase } from "../../db/seed";
+import { eq } from "drizzle-orm";
+import { orders } from "../../db/schema";
 import type { Database } from "~/lib/db.server";
 
 /** The clock the seeded test company was built at: pass it to createTestContext({ now }) for date-relative checks. */
@@ -23,4 +25,9 @@ export async function createSeededTestDatabase(opts: { orders?: number; now?: Da
   const db = await createTestDatabase();
   await seedDatabase(db, { orders: opts.orders ?? SEED_TEST_ORDERS, now: opts.now ?? SEED_NOW, pepper: LOCAL_DEFAULTS.PASSCODE_PEPPER });
   return db;
+}
+
+/** Assigns an order to warehouse workers by their labels (the way an office user's edit would), for scope tests. */
+export async function assignOrder(db: Database, orderId: number, labels: string[]) {
+  await db.update(orders).set({ warehouseAssignment: labels }).where(eq(orders.id, orderId));
 }

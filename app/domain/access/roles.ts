@@ -4,7 +4,7 @@ export type RoleId = (typeof ROLE_IDS)[number];
 
 export const SCOPES = ["all", "location", "assignment", "own"] as const;
 export type Scope = (typeof SCOPES)[number];
-export type Grant = { key: string; scope: Scope };
+export type Grant = { key: GrantKey; scope: Scope };
 
 /** Every grant the product knows, by area. The spec names some; the rest follow `area:action`. */
 export const GRANT_KEYS = [
@@ -76,8 +76,10 @@ export const ROLE_DEFINITIONS: Record<RoleId, RoleDefinition> = {
     name: "Warehouse Employee",
     isAdmin: false,
     grants: [
-      ...all("home:view", "picklists:pick", "devanningReports:create", "stockTransferReports:create", "tasks:view"),
+      ...all("home:view", "devanningReports:create", "stockTransferReports:create", "tasks:view"),
+      // Every order door of a warehouse employee has one scope: the orders assigned to her (spec 001 §6).
       { key: "orders:view", scope: "assignment" },
+      { key: "picklists:pick", scope: "assignment" },
       { key: "warehouse:capture", scope: "assignment" },
       { key: "willcall:create", scope: "assignment" },
     ],
@@ -99,15 +101,23 @@ export const PASSCODE_GRANTS: Grant[] = [{ key: "picklists:pick", scope: "locati
 
 export const PASSCODE_EMAIL_PREFIX = "picklist+";
 
-export function hasGrant(grants: readonly Grant[], key: string): boolean {
+export function isGrantKey(value: string): value is GrantKey {
+  return (GRANT_KEYS as readonly string[]).includes(value);
+}
+
+export function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value);
+}
+
+export function hasGrant(grants: readonly Grant[], key: GrantKey): boolean {
   return grants.some((g) => g.key === key);
 }
 
-export function hasAnyGrant(grants: readonly Grant[], keys: readonly string[]): boolean {
+export function hasAnyGrant(grants: readonly Grant[], keys: readonly GrantKey[]): boolean {
   return keys.some((k) => hasGrant(grants, k));
 }
 
-export function grantScope(grants: readonly Grant[], key: string): Scope | null {
+export function grantScope(grants: readonly Grant[], key: GrantKey): Scope | null {
   return grants.find((g) => g.key === key)?.scope ?? null;
 }
 

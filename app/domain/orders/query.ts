@@ -1,6 +1,7 @@
 // The Order Tracking list query string (GET /api/order-trackers), parsed with zod at the boundary.
 // Client-safe: the screen builds its URLs from the same names.
 import { z } from "zod";
+import { integerParam } from "../numbers";
 import { MAX_LIMIT, QUICK_FILTERS, SEARCH_FIELDS, SORT_FIELDS } from "./constants";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -27,11 +28,8 @@ const flag = z.preprocess((v) => (v === "" ? undefined : v), z.enum(["true", "fa
 
 export const orderListQuerySchema = z
   .object({
-    page: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(1_000_000).default(1)),
-    limit: z.preprocess(
-      (v) => (v === "" ? undefined : v),
-      z.coerce.number().int().min(1).max(MAX_LIMIT, `limit must be at most ${MAX_LIMIT}`).optional(),
-    ),
+    page: integerParam(1, 1_000_000).transform((v) => v ?? 1),
+    limit: integerParam(1, MAX_LIMIT, `limit must be at most ${MAX_LIMIT}`),
     light: flag,
     search: optionalText,
     searchBy: z.preprocess((v) => (v === "" ? undefined : v), z.enum(SEARCH_FIELDS).default("customerOrOrder")),

@@ -1,16 +1,15 @@
 // The pick verify payload (spec 002 §7) and its checks against the order's real lines. Pure: the service
 // parses with the schema, runs checkPickedItems, and writes only when it returns results.
 import { z } from "zod";
+import { decimalInput } from "../numbers";
 
 export const PICK_ITEM_STATUSES = ["Pending", "Picked", "Issue"] as const;
 export type PickItemStatus = (typeof PICK_ITEM_STATUSES)[number];
 export const DEFAULT_VERIFY_ACTOR = "user";
 
-// Clients send numbers, some send numeric strings from inputs; anything else (or negative) is a 400.
-const quantity = z.preprocess(
-  (v) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v),
-  z.number({ error: "must be a number" }).finite("must be a number").min(0, "must not be negative"),
-);
+// Clients send numbers, some send numeric strings from inputs ('3'); '0x7', '1e3', negatives and anything
+// else are a 400 (numbers.ts).
+const quantity = decimalInput().pipe(z.number().min(0, "must not be negative"));
 
 export const pickedItemSchema = z.object({
   lineItemId: z.string().trim().max(120).optional().nullable(),
@@ -24,6 +23,7 @@ export const pickedItemSchema = z.object({
 
 export const verifyBodySchema = z.object({
   pickedItems: z.array(pickedItemSchema).max(2000, "too many items"),
+  // Spec 002 sends it; the server records the signed-in identity instead and never stores this value.
   actor: z.string().trim().max(200).optional().transform((v) => v || DEFAULT_VERIFY_ACTOR),
   note: z.string().max(2000).optional().transform((v) => v ?? ""),
 });

@@ -20,7 +20,8 @@ export type TaskItem = ItemBase & {
   isTask: true;
   actionable: boolean;
   orderStatus: string;
-  paymentStatus: string;
+  /** Absent for viewers who may not see payment (docs/decisions/010-field-visibility.md). */
+  paymentStatus?: string;
   customerName: string;
   daysSinceOrder: number;
   orderDate: string;

@@ -1,0 +1,120 @@
+// Route adapters: `apiRoute` gives an /api path its loader and action (policy first, methods with 405 and
+// Allow, typed errors as JSON), `pageLoader` does the same for a page's loader. respondToError is the one
+// place a thrown DomainError becomes an HTTP answer; nothing else leaks (no stack, file or route name).
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { Policy } from "~/domain/access/policy";
+import { DomainError, MethodNotAllowedError } from "~/domain/errors";
+import type { AppContext } from "./context.server";
+import { authorize } from "./guard.server";
+import type { Viewer } from "./session.server";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+type ViewerOf<P extends Policy> = [P] extends [{ kind: "public" }] ? Viewer | null : Viewer;
+
+export type RouteArgs<V> = {
+  request: Request;
+  context: AppLoadContext;
+  params: LoaderFunctionArgs["params"];
+  viewer: V;
+  ctx: AppContext;
+};
+
+type Handler<V> = (args: RouteArgs<V>) => Promise<unknown> | unknown;
+
+/** Personal data: never stored by a shared cache or the browser's back/forward cache. */
+export const NO_STORE = "no-store";
+
+function jsonAnswer(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { "Cache-Control": NO_STORE, ...headers } });
+}
+
+/** A thrown Response passes through; a DomainError becomes its JSON answer; anything else is a bare 500. */
+export function respondToError(error: unknown): Response {
+  if (error instanceof Response) return error;
+  if (error instanceof DomainError) {
+    return jsonAnswer(error.status, { success: false, error: error.message, ...error.extra }, error.headers);
+  }
+  console.error(error);
+  return jsonAnswer(500, { success: false, error: "Something went wrong. Please try again." });
+}
+
+function asResponse(value: unknown): Response {
+  const response = value instanceof Response ? value : Response.json(value);
+  if (!response.headers.has("Cache-Control")) {
+    // Headers of a Response built elsewhere may be immutable; copy once when needed.
+    try {
+      response.headers.set("Cache-Control", NO_STORE);
+    } catch {
+      const copy = new Response(response.body, response);
+      copy.headers.set("Cache-Control", NO_STORE);
+      return copy;
+    }
+  }
+  return response;
+}
+
+/**
+ * The loader and action of an /api path. The policy is checked first (so the authorization matrix sees the
+ * same refusals for every method), then the method: one without a handler gets 405 with `Allow`. HEAD is
+ * answered by GET.
+ */
+export function apiRoute<P extends Policy>(
+  policy: P,
+  handlers: Partial<Record<Method, Handler<ViewerOf<P>>>>,
+  opts: { deniedMessage?: string } = {},
+) {
+  const methods = Object.keys(handlers) as Method[];
+  const allowed = methods.includes("GET") ? [...methods, "HEAD"] : methods;
+  async function handle({ request, context, params }: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> {
+    try {
+      const viewer = (await authorize(request, context, policy).catch((thrown: unknown) => {
+        // A route may name its refusal in the spec's words ('You do not have permission to print pick lists.').
+        if (opts.deniedMessage && thrown instanceof Response && thrown.status === 403) {
+          throw Response.json({ success: false, error: opts.deniedMessage }, { status: 403, headers: thrown.headers });
+        }
+        throw thrown;
+      })) as ViewerOf<P>;
+      const method = request.method.toUpperCase();
+      const handler = handlers[(method === "HEAD" ? "GET" : method) as Method];
+      if (!handler) throw new MethodNotAllowedError(allowed);
+      return asResponse(await handler({ request, context, params, viewer, ctx: context.app }));
+    } catch (error) {
+      return respondToError(error);
+    }
+  }
+  return { loader: handle, action: handle };
+}
+
+/**
+ * A page's loader: policy first, then the handler; a DomainError becomes a thrown Response of its status and
+ * message, which the route's error boundary shows (inside the signed-in shell).
+ */
+export function pageLoader<P extends Policy, T>(policy: P, handler: (args: RouteArgs<ViewerOf<P>>) => Promise<T> | T) {
+  return async ({ request, context, params }: LoaderFunctionArgs): Promise<T> => {
+    const viewer = (await authorize(request, context, policy)) as ViewerOf<P>;
+    try {
+      return await handler({ request, context, params, viewer, ctx: context.app });
+    } catch (error) {
+      if (error instanceof DomainError) {
+        throw new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8", ...error.headers } });
+      }
+      throw error;
+    }
+  };
+}
+
+/**
+ * The action of a page (or resource route) that takes no writes: the route's policy first (as for its
+ * loader), then a clean 405, never Remix's message naming the route file.
+ */
+export function noAction(policy: Policy, allowed: readonly string[] = ["GET"]) {
+  return async ({ request, context }: ActionFunctionArgs): Promise<Response> => {
+    try {
+      await authorize(request, context, policy);
+      throw new MethodNotAllowedError([...allowed]);
+    } catch (error) {
+      return respondToError(error);
+    }
+  };
+}
