@@ -1,12 +1,11 @@
 // The HTML document: meta, stylesheet, toasts, and the last-resort error page for every route.
-// First, before any module that builds a zod schema: the browser settings the strict CSP needs.
-import "~/lib/csp-browser";
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
 import { describeRouteError, ErrorPage } from "~/components/shell/error-page";
 import { policies } from "~/domain/access/policy";
+import { BROWSER_SETUP_SCRIPT } from "~/lib/csp-browser";
 import { useNonce } from "~/lib/nonce";
 import styles from "./tailwind.css?url";
 
@@ -35,6 +34,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Runs before every module (see ~/lib/csp-browser); the browser hides the nonce, hence no hydration check. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: BROWSER_SETUP_SCRIPT }} />
         <Meta />
         <Links />
       </head>

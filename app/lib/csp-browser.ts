@@ -1,10 +1,10 @@
-// Browser settings the strict Content-Security-Policy needs, applied before any other app module runs
-// (root.tsx imports this first). Client-safe; does nothing on the server.
-import { config } from "zod";
-
-if (typeof document !== "undefined") {
-  // zod 4 compiles object parsers with `new Function` after probing whether eval is allowed. Our policy has
-  // no 'unsafe-eval', so the probe fails (zod falls back) but the browser still reports a CSP violation.
-  // jitless skips the probe; the interpreted parser is plenty for the small payloads a screen validates.
-  config({ jitless: true });
-}
+// Browser settings the strict Content-Security-Policy needs before any module runs: root.tsx renders this
+// as the first (nonce'd) script in <head>, so it precedes every module whatever the bundler's chunk order.
+//
+// zod 4 compiles object parsers with `new Function` after probing whether eval is allowed. Our policy has
+// no 'unsafe-eval', so the probe fails (zod falls back to its interpreter) but the browser still reports a
+// CSP violation. `jitless` skips the probe. zod reads its settings from `globalThis.__zod_globalConfig`
+// (shared by every copy of zod on the page) when it loads, so setting it here needs no zod code on every
+// page; tests/e2e/security.spec.ts fails if a zod upgrade stops honouring it.
+export const BROWSER_SETUP_SCRIPT =
+  "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});";

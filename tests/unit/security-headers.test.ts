@@ -1,6 +1,8 @@
 // The Content-Security-Policy builder and the other security headers (docs/decisions/009-security-headers.md).
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { describeRouteError } from "~/components/shell/error-page";
+import { BROWSER_SETUP_SCRIPT } from "~/lib/csp-browser";
 import {
   BASE_SECURITY_HEADERS,
   contentSecurityPolicy,
@@ -107,6 +109,17 @@ describe("the policy's inputs from the environment", () => {
     expect(
       policySourcesFromEnv({ ENVIRONMENT: "development", PARTYKIT_HOST: "127.0.0.1:1999", GOOGLE_AUTHORIZATION_URL: "http://127.0.0.1:4010/google/authorize" }),
     ).toEqual({ partyHost: "127.0.0.1:1999", formActionOrigins: ["http://127.0.0.1:4010"], imageSources: [GOOGLE_AVATAR_SOURCE, "http://127.0.0.1:4010"] });
+  });
+});
+
+describe("the browser setup script", () => {
+  it("turns zod's eval probe off before zod loads, keeping settings made earlier", () => {
+    const fresh: Record<string, unknown> = {};
+    runInNewContext(BROWSER_SETUP_SCRIPT, fresh);
+    expect(runInNewContext("globalThis.__zod_globalConfig", fresh)).toEqual({ jitless: true });
+    const configured = { __zod_globalConfig: { customError: "x" } };
+    runInNewContext(BROWSER_SETUP_SCRIPT, configured);
+    expect(configured.__zod_globalConfig).toEqual({ customError: "x", jitless: true });
   });
 });
 
