@@ -3,7 +3,7 @@
 // pick calls use, so the first HTML holds the lines (docs/decisions/008-page-data.md).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { CheckLine } from "~/components/pick-list-check/check-line";
 import { OrderSummary } from "~/components/pick-list-check/order-summary";
@@ -40,6 +40,9 @@ export default function PickListCheck() {
   const { orderNumber, order, error, user } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/pick-list-check";
+  // The lines come with the page; a tap before the script runs would be lost, so they wait for it.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const [sort, setSort] = useState<CheckSort>("sku");
   const [issuesOnly, setIssuesOnly] = useState(false);
   const [printing, setPrinting] = useState(false);
@@ -99,7 +102,7 @@ export default function PickListCheck() {
 
       {order ? (
         // Loading another order: the lines on screen are on their way out, so nothing acts on them.
-        <fieldset disabled={loading} aria-busy={loading} className="m-0 min-w-0 space-y-4 border-0 p-0">
+        <fieldset disabled={loading || !hydrated} aria-busy={loading} className="m-0 min-w-0 space-y-4 border-0 p-0">
           <OrderSummary order={{ ...order, lineCount: lines.length, units: lines.reduce((s, l) => s + l.quantity, 0) }} />
           {progress.savedPrompt ? (
             <div role="alertdialog" aria-label="Saved progress" className="flex flex-wrap items-center gap-3 rounded-lg border border-blue-200 bg-blue-50 px-3 py-2">
@@ -157,7 +160,7 @@ export default function PickListCheck() {
         </p>
       ) : null}
 
-      <SummaryBar summary={summary} savedAt={progress.savedAt} printing={printing} canPrint disabled={!order || loading} onPrint={onPrint} />
+      <SummaryBar summary={summary} savedAt={progress.savedAt} printing={printing} canPrint disabled={!order || loading || !hydrated} onPrint={onPrint} />
     </div>
   );
 }

@@ -3,7 +3,7 @@
 // list-wide actions wait until a real order's lines are on screen (not while loading, on sample data or
 // after a load error).
 import { ArrowLeft, Wifi, WifiOff, X } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { Dialog, DialogBody } from "~/components/ui/dialog";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -101,7 +101,11 @@ export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, o
   const percent = headerPercent(pick.items);
   const { shown, hasMore } = visibleLines(pick.items, hidePicked, visibleCount);
   const allPicked = pick.items.length > 0 && pick.items.every((l) => l.status === "Picked" && l.pickState === "full");
-  const listReady = !pick.loading && !pick.demo && !pick.error && !!pick.header && pick.items.length > 0;
+  // The first paint may already hold the order's lines (docs/decisions/008-page-data.md); a tap before the
+  // screen's script runs would be lost, so the lines and the list actions wait for it.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const listReady = hydrated && !pick.loading && !pick.demo && !pick.error && !!pick.header && pick.items.length > 0;
   const onLines = presenceByLine(pick.others);
   const alsoHere = alsoHereLabel(pick.others);
   // Width 0: the overlay's own CSS shows it only at 768 px or less, so server and client render alike.
@@ -236,18 +240,20 @@ export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, o
             ) : null}
 
             {!pick.loading && shown.length ? (
-              <ul className="flex flex-col gap-3" aria-label="Pick lines">
-                {shown.map((line) => (
-                  <LineRow
-                    key={line.id}
-                    line={line}
-                    editing={editing.has(line.id)}
-                    flashing={pick.flashing.has(line.id)}
-                    others={onLines.get(line.id) ?? []}
-                    actions={actions}
-                  />
-                ))}
-              </ul>
+              <fieldset disabled={!hydrated} className="m-0 min-w-0 border-0 p-0">
+                <ul className="flex flex-col gap-3" aria-label="Pick lines">
+                  {shown.map((line) => (
+                    <LineRow
+                      key={line.id}
+                      line={line}
+                      editing={editing.has(line.id)}
+                      flashing={pick.flashing.has(line.id)}
+                      others={onLines.get(line.id) ?? []}
+                      actions={actions}
+                    />
+                  ))}
+                </ul>
+              </fieldset>
             ) : null}
 
             {!pick.loading && hasMore ? (

@@ -142,70 +142,73 @@ export default function OrderTracking() {
         <p className="text-slate-700">Monitor and manage order status and logistics</p>
       </header>
 
-      <OrderKpiTiles kpis={list.kpis} active={list.query.quick} onSelect={list.setQuick} />
+      {/* Until the screen's script runs (the layout is known) its controls would do nothing: they wait. */}
+      <fieldset disabled={isPhone === null} className="m-0 min-w-0 space-y-4 border-0 p-0">
+        <OrderKpiTiles kpis={list.kpis} active={list.query.quick} onSelect={list.setQuick} />
 
-      <SearchBar
-        value={list.searchInput}
-        field={list.query.searchBy}
-        fields={viewer.roleId === "warehouse-employee" ? SEARCH_FIELDS.filter((f) => f !== "paymentStatus" && f !== "truckingCompany") : SEARCH_FIELDS}
-        isPhone={!!isPhone}
-        onChange={list.setSearchInput}
-        onFieldChange={list.setSearchBy}
-      />
-
-      <FilterPanel filters={list.query.filters} onChange={list.setFilters} orderTypes={orderTypes} locations={warehouses} hidden={hiddenFiltersFor(viewer.roleId)} />
-
-      {isPhone === false ? (
-        <div className="flex flex-wrap items-center justify-end gap-2">
-          {canPrint ? (
-            <Button variant={selecting ? "secondary" : "outline"} size="sm" aria-pressed={selecting} disabled={listBusy && !selecting} onClick={() => { setSelecting((s) => !s); setSelected(new Set()); }}>
-              <CheckSquare className="size-4" aria-hidden="true" /> {selecting ? "Done Selecting" : "Select"}
-            </Button>
-          ) : null}
-          <div role="group" aria-label="Row density" className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5">
-            {(["comfortable", "compact"] as const).map((d) => (
-              <button key={d} type="button" aria-pressed={density === d} onClick={() => setDensity(d)} className={`inline-flex min-h-8 items-center gap-1 rounded-md px-2.5 text-sm font-semibold capitalize ${density === d ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}>
-                {d === "comfortable" ? <Rows3 className="size-4" aria-hidden="true" /> : <Rows4 className="size-4" aria-hidden="true" />} {d}
-              </button>
-            ))}
-          </div>
-        </div>
-      ) : null}
-
-      {list.error ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">Error: {list.error}</p>
-      ) : list.loading && list.rows.length === 0 ? (
-        <p role="status" className="rounded-lg bg-white px-4 py-8 text-center text-slate-600">Loading orders…</p>
-      ) : list.rows.length === 0 ? (
-        <div className="rounded-lg bg-white px-4 py-8 text-center">
-          <p className="font-semibold text-slate-900">No orders found</p>
-          <p className="text-sm text-slate-600">Try adjusting your search or filters.</p>
-        </div>
-      ) : (
-        <OrderList
-          isPhone={isPhone}
-          rows={list.rows}
-          roleId={viewer.roleId}
-          loading={list.loading}
-          pagination={list.pagination}
-          columns={columns}
-          density={density}
-          sort={list.query.sort}
-          dir={list.query.dir}
-          selecting={selecting}
-          selected={selected}
-          onSort={(key) => {
-            const next = nextSort(list.query, key);
-            list.setSort(next.sort, next.dir);
-          }}
-          onPage={list.setPage}
-          onLoadMore={list.loadMore}
-          onOpen={open}
-          onHistory={(row) => setHistoryOf(row.orderNumber)}
-          onToggle={(n) => setSelected((s) => { const next = new Set(s); if (next.has(n)) next.delete(n); else next.add(n); return next; })}
-          onToggleAll={(checked) => setSelected(checked ? new Set(list.rows.map((r) => r.orderNumber)) : new Set())}
+        <SearchBar
+          value={list.searchInput}
+          field={list.query.searchBy}
+          fields={viewer.roleId === "warehouse-employee" ? SEARCH_FIELDS.filter((f) => f !== "paymentStatus" && f !== "truckingCompany") : SEARCH_FIELDS}
+          isPhone={!!isPhone}
+          onChange={list.setSearchInput}
+          onFieldChange={list.setSearchBy}
         />
-      )}
+
+        <FilterPanel filters={list.query.filters} onChange={list.setFilters} orderTypes={orderTypes} locations={warehouses} hidden={hiddenFiltersFor(viewer.roleId)} />
+
+        {isPhone === false ? (
+          <div className="flex flex-wrap items-center justify-end gap-2">
+            {canPrint ? (
+              <Button variant={selecting ? "secondary" : "outline"} size="sm" aria-pressed={selecting} disabled={listBusy && !selecting} onClick={() => { setSelecting((s) => !s); setSelected(new Set()); }}>
+                <CheckSquare className="size-4" aria-hidden="true" /> {selecting ? "Done Selecting" : "Select"}
+              </Button>
+            ) : null}
+            <div role="group" aria-label="Row density" className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5">
+              {(["comfortable", "compact"] as const).map((d) => (
+                <button key={d} type="button" aria-pressed={density === d} onClick={() => setDensity(d)} className={`inline-flex min-h-8 items-center gap-1 rounded-md px-2.5 text-sm font-semibold capitalize ${density === d ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}>
+                  {d === "comfortable" ? <Rows3 className="size-4" aria-hidden="true" /> : <Rows4 className="size-4" aria-hidden="true" />} {d}
+                </button>
+              ))}
+            </div>
+          </div>
+        ) : null}
+
+        {list.error ? (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">Error: {list.error}</p>
+        ) : list.loading && list.rows.length === 0 ? (
+          <p role="status" className="rounded-lg bg-white px-4 py-8 text-center text-slate-600">Loading orders…</p>
+        ) : list.rows.length === 0 ? (
+          <div className="rounded-lg bg-white px-4 py-8 text-center">
+            <p className="font-semibold text-slate-900">No orders found</p>
+            <p className="text-sm text-slate-600">Try adjusting your search or filters.</p>
+          </div>
+        ) : (
+          <OrderList
+            isPhone={isPhone}
+            rows={list.rows}
+            roleId={viewer.roleId}
+            loading={list.loading}
+            pagination={list.pagination}
+            columns={columns}
+            density={density}
+            sort={list.query.sort}
+            dir={list.query.dir}
+            selecting={selecting}
+            selected={selected}
+            onSort={(key) => {
+              const next = nextSort(list.query, key);
+              list.setSort(next.sort, next.dir);
+            }}
+            onPage={list.setPage}
+            onLoadMore={list.loadMore}
+            onOpen={open}
+            onHistory={(row) => setHistoryOf(row.orderNumber)}
+            onToggle={(n) => setSelected((s) => { const next = new Set(s); if (next.has(n)) next.delete(n); else next.add(n); return next; })}
+            onToggleAll={(checked) => setSelected(checked ? new Set(list.rows.map((r) => r.orderNumber)) : new Set())}
+          />
+        )}
+      </fieldset>
 
       <OrderDetail
         row={openRow}
