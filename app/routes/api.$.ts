@@ -9,4 +9,7 @@ const unknown = () => {
   throw new NotFoundError("No such API endpoint");
 };
 
-export const { loader, action } = apiRoute(policy, { GET: unknown, POST: unknown, PUT: unknown, PATCH: unknown, DELETE: unknown });
+const route = apiRoute(policy, { GET: unknown, POST: unknown, PUT: unknown, PATCH: unknown, DELETE: unknown });
+
+export const loader = route.loader;
+export const action = route.action;

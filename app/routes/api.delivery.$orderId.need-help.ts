@@ -5,7 +5,7 @@ import { findHelpOrder, parseNeedHelpBody, requestHelp } from "~/services/help.s
 
 export const policy = policies.grant("delivery:perform");
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   async POST({ request, params, viewer, ctx }) {
     const order = await findHelpOrder(ctx, viewer, params.orderId ?? "");
     const input = await parseNeedHelpBody(request);
@@ -14,3 +14,6 @@ export const { loader, action } = apiRoute(policy, {
     return { success: true };
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -5,9 +5,12 @@ import { parseHelpForm, requestHelp } from "~/services/help.server";
 
 export const policy = policies.grant("help:request");
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   async POST({ request, viewer, ctx }) {
     await requestHelp(ctx, viewer, await parseHelpForm(request));
     return { success: true };
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

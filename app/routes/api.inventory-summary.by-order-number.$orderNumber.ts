@@ -3,13 +3,16 @@ import { policies } from "~/domain/access/policy";
 import { apiRoute } from "~/lib/route.server";
 import { inventorySummaryForOrder } from "~/services/inventory.server";
 import { findPickOrder } from "~/services/picklists.server";
-import { SALES_ORDER_GRANTS } from "~/services/sales-orders.server";
+import { SALES_ORDER_GRANTS } from "~/domain/picklists/grants";
 
 export const policy = policies.grant(...SALES_ORDER_GRANTS);
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   async GET({ params, viewer, ctx }) {
     const order = await findPickOrder(ctx, viewer, params.orderNumber ?? "", SALES_ORDER_GRANTS);
     return { success: true, ...(await inventorySummaryForOrder(ctx, order.id)) };
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

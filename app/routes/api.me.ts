@@ -6,6 +6,9 @@ import { profileOf } from "~/services/auth.server";
 
 export const policy = policies.viewer;
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   GET: ({ viewer }) => ok(profileOf(viewer)),
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -7,6 +7,9 @@ import { orderHistory } from "~/services/order-history.server";
 
 export const policy = policies.grant("orders:view");
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   GET: async ({ params, viewer, ctx }) => ok(await orderHistory(ctx, viewer, params.id ?? "")),
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -7,9 +7,12 @@ import { enableReleaseOrderEmail } from "~/services/release-orders.server";
 
 export const policy = policies.grant("picklists:email-enable");
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   async POST({ params, viewer, ctx }) {
     const order = await findPickOrder(ctx, viewer, params.id ?? "", ["picklists:email-enable", "picklists:print"]);
     return { success: true, ...(await enableReleaseOrderEmail(ctx, viewer, order)) };
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -11,7 +11,7 @@ export const policy = policies.grant("picklists:print");
 // The spec does not show a body; the names some clients send are accepted and ignored.
 const bodySchema = z.object({}).loose();
 
-export const { loader, action } = apiRoute(
+const route = apiRoute(
   policy,
   {
     async POST({ request, params, viewer, ctx }) {
@@ -23,3 +23,6 @@ export const { loader, action } = apiRoute(
   },
   { deniedMessage: PRINT_DENIED },
 );
+
+export const loader = route.loader;
+export const action = route.action;

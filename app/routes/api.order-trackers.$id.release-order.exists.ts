@@ -3,14 +3,18 @@
 import { policies } from "~/domain/access/policy";
 import { apiRoute } from "~/lib/route.server";
 import { findPickOrder } from "~/services/picklists.server";
-import { getReleaseOrderStatus, RELEASE_ORDER_READ_GRANTS } from "~/services/release-orders.server";
+import { RELEASE_ORDER_READ_GRANTS } from "~/domain/picklists/grants";
+import { getReleaseOrderStatus } from "~/services/release-orders.server";
 
 export const policy = policies.grant(...RELEASE_ORDER_READ_GRANTS);
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   async GET({ params, viewer, ctx }) {
     const order = await findPickOrder(ctx, viewer, params.id ?? "", RELEASE_ORDER_READ_GRANTS);
     const { hasReleaseOrder } = await getReleaseOrderStatus(ctx, order.id);
     return { success: true, exists: hasReleaseOrder, hasReleaseOrder };
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -2,11 +2,12 @@
 import { policies } from "~/domain/access/policy";
 import { apiRoute } from "~/lib/route.server";
 import { findPickOrder } from "~/services/picklists.server";
-import { getReleaseOrderStatus, RELEASE_ORDER_READ_GRANTS } from "~/services/release-orders.server";
+import { RELEASE_ORDER_READ_GRANTS } from "~/domain/picklists/grants";
+import { getReleaseOrderStatus } from "~/services/release-orders.server";
 
 export const policy = policies.grant(...RELEASE_ORDER_READ_GRANTS);
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   async GET({ params, viewer, ctx }) {
     const order = await findPickOrder(ctx, viewer, params.id ?? "", RELEASE_ORDER_READ_GRANTS);
     const s = await getReleaseOrderStatus(ctx, order.id);
@@ -20,3 +21,6 @@ export const { loader, action } = apiRoute(policy, {
     };
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -21,7 +21,7 @@ export const policy = policies.grant("picklists:print");
 const querySchema = z.object({ force: z.enum(["true", "false", "1", "0"]).optional() }).loose();
 const forced = (value: string | undefined) => value === "true" || value === "1";
 
-export const { loader, action } = apiRoute(
+const route = apiRoute(
   policy,
   {
     async GET({ request, params, viewer, ctx }) {
@@ -40,3 +40,6 @@ export const { loader, action } = apiRoute(
   },
   { deniedMessage: PRINT_DENIED },
 );
+
+export const loader = route.loader;
+export const action = route.action;

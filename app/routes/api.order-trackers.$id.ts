@@ -16,4 +16,7 @@ async function save({ request, params, viewer, ctx }: RouteArgs<Viewer>) {
   return ok(await updateOrder(ctx, viewer, ref, input));
 }
 
-export const { loader, action } = apiRoute(policy, { PUT: save, PATCH: save });
+const route = apiRoute(policy, { PUT: save, PATCH: save });
+
+export const loader = route.loader;
+export const action = route.action;

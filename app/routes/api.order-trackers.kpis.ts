@@ -6,6 +6,9 @@ import { orderKpis } from "~/services/orders.server";
 
 export const policy = policies.grant("orders:view");
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   GET: async ({ viewer, ctx }) => ok(await orderKpis(ctx, viewer)),
 });
+
+export const loader = route.loader;
+export const action = route.action;

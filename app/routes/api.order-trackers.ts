@@ -7,9 +7,12 @@ import { listOrders } from "~/services/orders.server";
 
 export const policy = policies.grant("orders:view");
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   async GET({ request, viewer, ctx }) {
     const list = await listOrders(ctx, viewer, parseSearchParams(request, orderListQuerySchema));
     return { success: true, data: list.rows, pagination: list.pagination, meta: list.meta };
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -11,7 +11,7 @@ export const policy = policies.public;
 
 const body = z.object({ code: z.string().trim().min(1, "Enter code").max(64, "Code is too long") });
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   async POST({ request, ctx }) {
     const { code } = await parseJsonBody(request, body);
     const result = await loginWithPasscode(ctx, code, clientKey(ctx, request));
@@ -25,3 +25,6 @@ export const { loader, action } = apiRoute(policy, {
     );
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -5,7 +5,7 @@ import { apiRoute } from "~/lib/route.server";
 
 export const policy = policies.public;
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   async GET({ request, ctx }) {
     const passcode = await getPasscodeViewer(request, ctx);
     if (!passcode) return { success: true, authenticated: false, user: null };
@@ -16,3 +16,6 @@ export const { loader, action } = apiRoute(policy, {
     };
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -12,7 +12,7 @@ export const policy = policies.grant(...PICK_GRANTS);
 // No body (spec); a JSON body is accepted and ignored.
 const bodySchema = z.unknown();
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   async POST({ request, params, viewer, ctx }) {
     const key = idempotencyKeyOf(request);
     const order = await findPickOrder(ctx, viewer, params.orderNumber ?? "", PICK_GRANTS);
@@ -20,3 +20,6 @@ export const { loader, action } = apiRoute(policy, {
     return completePick(ctx, viewer, order, key);
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

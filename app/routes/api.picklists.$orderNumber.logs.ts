@@ -6,9 +6,12 @@ import { findPickOrder, listPickLogs } from "~/services/picklists.server";
 
 export const policy = policies.grant(...PICK_GRANTS);
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   async GET({ params, viewer, ctx }) {
     const order = await findPickOrder(ctx, viewer, params.orderNumber ?? "", PICK_GRANTS);
     return { success: true, data: await listPickLogs(ctx, order) };
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -13,7 +13,7 @@ export const policy = policies.grant(...PICK_GRANTS);
 
 const paramsSchema = z.object({ orderNumber: z.string().trim().min(1, "Order number is required").max(64) });
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   async GET({ params, viewer, ctx }) {
     const { orderNumber } = parseParams(params, paramsSchema);
     // 403 for another warehouse's passcode, as docs/decisions/006-live-picking.md records for this call.
@@ -22,3 +22,6 @@ export const { loader, action } = apiRoute(policy, {
     return ok(await roomAccess(ctx, order.orderNumber, { sub, name: actorName(viewer) }));
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

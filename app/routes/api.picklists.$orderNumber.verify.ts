@@ -9,10 +9,13 @@ import { findPickOrder, verifyPick } from "~/services/picklists.server";
 
 export const policy = policies.grant(...PICK_GRANTS);
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   async POST({ request, params, viewer, ctx }) {
     const key = idempotencyKeyOf(request);
     const order = await findPickOrder(ctx, viewer, params.orderNumber ?? "", PICK_GRANTS);
     return verifyPick(ctx, viewer, order, await parseJsonBody(request, verifyBodySchema), key);
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

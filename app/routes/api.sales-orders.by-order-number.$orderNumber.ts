@@ -3,14 +3,15 @@ import { z } from "zod";
 import { policies } from "~/domain/access/policy";
 import { parseSearchParams } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
-import { getSalesOrder, SALES_ORDER_GRANTS } from "~/services/sales-orders.server";
+import { SALES_ORDER_GRANTS } from "~/domain/picklists/grants";
+import { getSalesOrder } from "~/services/sales-orders.server";
 
 export const policy = policies.grant(...SALES_ORDER_GRANTS);
 
 /** `include` is a comma list of extras; only `lines` exists. */
 const query = z.object({ include: z.string().max(100).optional() });
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   async GET({ request, params, viewer, ctx }) {
     const include = (parseSearchParams(request, query).include ?? "").split(",").map((s) => s.trim());
     const order = await getSalesOrder(ctx, viewer, params.orderNumber ?? "", { includeLines: include.includes("lines") });
@@ -18,3 +19,6 @@ export const { loader, action } = apiRoute(policy, {
     return { success: true, ...order, data: order };
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -11,7 +11,7 @@ export const policy = policies.public;
 
 const body = z.object({ idToken: z.string().min(20, "idToken is required").max(8192) });
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   async POST({ request, ctx }) {
     const { idToken } = await parseJsonBody(request, body);
     const identity = await verifyGoogleIdToken(ctx.env, idToken).catch((error: unknown) => {
@@ -25,3 +25,6 @@ export const { loader, action } = apiRoute(policy, {
     );
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

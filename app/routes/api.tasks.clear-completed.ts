@@ -9,9 +9,12 @@ export const policy = policies.grant("tasks:view");
 
 const bodySchema = z.object({ target: z.enum(["all", "tasks", "alerts"]).default("all") });
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   async POST({ request, viewer, ctx }) {
     const { target } = await parseJsonBody(request, bodySchema);
     return ok(await clearCompleted(ctx, viewer, target));
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

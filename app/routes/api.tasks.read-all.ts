@@ -7,9 +7,12 @@ import { markAllRead } from "~/services/tasks.server";
 
 export const policy = policies.grant("tasks:view");
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   async POST({ request, viewer, ctx }) {
     await parseJsonBody(request, z.unknown());
     return ok(await markAllRead(ctx, viewer));
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

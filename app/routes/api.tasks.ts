@@ -6,6 +6,9 @@ import { listTasksFor } from "~/services/tasks.server";
 
 export const policy = policies.grant("tasks:view");
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   GET: async ({ viewer, ctx }) => ok(await listTasksFor(ctx, viewer), { headers: { "Cache-Control": "private, no-store" } }),
 });
+
+export const loader = route.loader;
+export const action = route.action;

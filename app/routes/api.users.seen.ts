@@ -10,9 +10,12 @@ export const policy = policies.staff;
 
 const body = z.looseObject({});
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   async POST({ request, viewer, ctx }) {
     await parseJsonBody(request, body);
     return ok({ seen: true, ...(await markSeen(ctx, viewer)) });
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -7,6 +7,9 @@ import { workerOptions } from "~/services/workers.server";
 
 export const policy = policies.grant("orders:update");
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   GET: async ({ ctx }) => ok(await workerOptions(ctx)),
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -13,6 +13,9 @@ const querySchema = z.object({
   q: z.string().trim().max(100).optional(),
 });
 
-export const { loader, action } = apiRoute(policy, {
+const route = apiRoute(policy, {
   GET: async ({ request, ctx }) => ok(await listWorkers(ctx, parseSearchParams(request, querySchema))),
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -4,6 +4,7 @@
 import { asc, eq } from "drizzle-orm";
 import { orderLines, type ImageSet } from "../../db/schema";
 import { orderVisibility } from "~/domain/access/visibility";
+import { SALES_ORDER_GRANTS } from "~/domain/picklists/grants";
 import type { AppContext } from "~/lib/context.server";
 import type { Viewer } from "~/lib/session.server";
 import { findPickOrder } from "./picklists.server";
@@ -49,8 +50,7 @@ function imageOf(set: ImageSet): SalesOrderImage {
   };
 }
 
-/** The calls that read a sales order: anyone who sees orders, and pickers (spec 001 §7, spec 002 §7). */
-export const SALES_ORDER_GRANTS = ["orders:view", "picklists:pick"] as const;
+export { SALES_ORDER_GRANTS };
 
 /**
  * The order and (optionally) its lines, through the one order scope (findPickOrder): a staff viewer outside

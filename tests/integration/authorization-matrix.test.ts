@@ -1,48 +1,82 @@
-// The authorization matrix: every route in the Remix route manifest declares a policy, and its loader and
-// action enforce it for every role, a passcode session and an anonymous visitor. A route without a policy,
-// or a role that gets in where it must not, fails this test.
+// The authorization matrix, written from the spec (000 §2 and §7, 001 §6 and §7, 002 §5 and §7) and
+// docs/decisions/010-field-visibility.md, independent of app/domain/access/roles.ts and the guard:
+// - who may call each route of the Remix route manifest (every route must be in ACCESS, or this fails);
+// - which orders each viewer reaches through every order door (the same answer at every door);
+// - which order fields each viewer may never receive.
+// Every role, both passcode kinds (one warehouse, every warehouse) and an anonymous visitor.
 import { UNSAFE_flatRoutes as flatRoutes } from "@remix-run/dev";
+import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { orderLines, orders, passcodes, users } from "../../db/schema";
 import type { Policy } from "~/domain/access/policy";
 import { POLICY_DENIAL_HEADER } from "~/lib/guard.server";
-import { hasAnyGrant, ROLE_DEFINITIONS, ROLE_IDS, PASSCODE_GRANTS, type RoleId } from "~/domain/access/roles";
-import { createSeededTestDatabase } from "../support/db";
+import { assignOrder, createSeededTestDatabase } from "../support/db";
 import { createTestContext, passcodeCookie, request, settle, staffCookie } from "../support/context";
 
 const manifest = flatRoutes("app", ["**/*.test.*", "**/queries.ts", "**/components/**"]);
 const routeModules = import.meta.glob("../../app/routes/**/*.{ts,tsx}");
-const rootModule = () => import("../../app/root");
 
-type Who = RoleId | "passcode" | "anonymous";
-const WHO: Who[] = [...ROLE_IDS, "passcode", "anonymous"];
-const EMAIL: Record<RoleId, string> = {
-  admin: "admin@goldengrain.test",
-  "logistics-manager": "logistics@goldengrain.test",
-  "sales-rep": "sales@goldengrain.test",
-  "warehouse-employee": "warehouse@goldengrain.test",
-  "delivery-driver": "driver@goldengrain.test",
+type Who = "admin" | "logistics" | "sales" | "warehouse" | "driver" | "passcode-ny" | "passcode-all" | "anonymous";
+const WHO: Who[] = ["admin", "logistics", "sales", "warehouse", "driver", "passcode-ny", "passcode-all", "anonymous"];
+const STAFF: Who[] = ["admin", "logistics", "sales", "warehouse", "driver"];
+const PASSCODES: Who[] = ["passcode-ny", "passcode-all"];
+const OFFICE: Who[] = ["admin", "logistics", "sales"];
+const MANAGERS: Who[] = ["admin", "logistics"];
+const TASK_ROLES: Who[] = ["admin", "logistics", "sales", "warehouse", "driver"];
+const ORDER_VIEWERS: Who[] = ["admin", "logistics", "sales", "warehouse", "driver"];
+const PICKERS: Who[] = ["admin", "logistics", "warehouse", ...PASSCODES];
+
+/**
+ * Who gets past each route's door. `anyone`: public (the route's own credential decides, e.g. a signed
+ * link). `staffOnly`: a phone with only a passcode session is asked to sign in, like an anonymous visitor.
+ */
+type Access = { who: Who[] | "anyone"; staffOnly?: boolean };
+const ACCESS: Record<string, Access> = {
+  "routes/$": { who: "anyone" },
+  "routes/login": { who: "anyone" },
+  "routes/logout": { who: "anyone" },
+  "routes/auth.google": { who: "anyone" },
+  "routes/auth.google_.callback": { who: "anyone" },
+  "routes/auth.complete": { who: STAFF, staffOnly: true },
+  "routes/files.$key": { who: "anyone" },
+  "routes/images.products.$file": { who: "anyone" },
+  "routes/pick-list": { who: "anyone" }, // the screen's own gate asks for a session or a passcode
+  "routes/_app": { who: [...STAFF, ...PASSCODES] },
+  "routes/_app._index": { who: [...STAFF, ...PASSCODES] },
+  "routes/_app.customer-service": { who: STAFF, staffOnly: true },
+  "routes/_app.payment-tracking": { who: STAFF, staffOnly: true },
+  "routes/_app.dev.mail": { who: ["admin"], staffOnly: true },
+  "routes/_app.order-tracking": { who: ORDER_VIEWERS },
+  "routes/_app.pick-list-check": { who: [...OFFICE, "warehouse", ...PASSCODES] },
+  "routes/api.$": { who: "anyone" },
+  "routes/api.me": { who: [...STAFF, ...PASSCODES] },
+  "routes/api.users.seen": { who: STAFF, staffOnly: true },
+  "routes/api.session.login": { who: "anyone" },
+  "routes/api.picklist.passcode.login": { who: "anyone" },
+  "routes/api.picklist.session": { who: "anyone" },
+  "routes/api.order-trackers": { who: ORDER_VIEWERS },
+  "routes/api.order-trackers.kpis": { who: ORDER_VIEWERS },
+  "routes/api.order-trackers.$id": { who: OFFICE }, // the edit stepper's save
+  "routes/api.order-trackers.$id.history": { who: ORDER_VIEWERS },
+  "routes/api.order-trackers.$id.release-order": { who: OFFICE }, // spec 001 §6: picklists:print
+  "routes/api.order-trackers.$id.release-order.email": { who: OFFICE },
+  "routes/api.order-trackers.$id.release-order.email-enable": { who: MANAGERS }, // spec 001 §6
+  "routes/api.order-trackers.$id.release-order.exists": { who: ORDER_VIEWERS },
+  "routes/api.order-trackers.$id.release-order.status": { who: ORDER_VIEWERS },
+  "routes/api.sales-orders.by-order-number.$orderNumber": { who: [...ORDER_VIEWERS, ...PASSCODES] },
+  "routes/api.inventory-summary.by-order-number.$orderNumber": { who: [...ORDER_VIEWERS, ...PASSCODES] },
+  "routes/api.picklists.$orderNumber.logs": { who: PICKERS },
+  "routes/api.picklists.$orderNumber.room": { who: PICKERS },
+  "routes/api.picklists.$orderNumber.verify": { who: PICKERS },
+  "routes/api.picklists.$orderNumber.complete": { who: PICKERS },
+  "routes/api.warehouse-workers": { who: OFFICE }, // the Assignment step of the edit
+  "routes/api.warehouse-workers.options": { who: OFFICE },
+  "routes/api.tasks": { who: TASK_ROLES },
+  "routes/api.tasks.read-all": { who: TASK_ROLES },
+  "routes/api.tasks.clear-completed": { who: TASK_ROLES },
+  "routes/api.delivery.$orderId.need-help": { who: ["admin", "driver"] }, // spec 000: drivers' Help
+  "routes/api.delivery.unknown.issue-photo": { who: ["admin", "driver"] },
 };
-
-/** What the policy allows, stated independently of the guard's code. */
-function allowed(policy: Policy, who: Who): boolean {
-  if (policy.kind === "public") return true;
-  if (who === "anonymous") return false;
-  if (who === "passcode") {
-    if (policy.kind === "viewer") return true;
-    return policy.kind === "grant" && hasAnyGrant(PASSCODE_GRANTS, policy.anyOf);
-  }
-  const role = ROLE_DEFINITIONS[who];
-  switch (policy.kind) {
-    case "staff":
-    case "viewer":
-      return true;
-    case "grant":
-      return role.isAdmin || hasAnyGrant(role.grants, policy.anyOf);
-    case "admin":
-    case "local-admin":
-      return role.isAdmin;
-  }
-}
 
 /** Paths that hold data no one but an admin may reach, whatever a route module says. */
 const ADMIN_ONLY = [/^\/admin(\/|$)/, /^\/api\/admin\//, /^\/api\/rbac\//, /^\/dev\//];
@@ -74,50 +108,65 @@ const routes = Object.entries(manifest)
   .filter(([id]) => id !== "root")
   .map(([id, route]) => ({ id, file: `../../app/${route.file}`, path: fullPath(id) }));
 
+type RouteModule = { policy?: Policy; loader?: (args: unknown) => Promise<unknown>; action?: (args: unknown) => Promise<unknown> };
+const load = async (file: string) => (await routeModules[file]!()) as RouteModule;
+
 let ctx: ReturnType<typeof createTestContext>;
+let passcodeIds: Record<"passcode-ny" | "passcode-all", number>;
+
+const EMAIL: Record<string, string> = {
+  admin: "admin@goldengrain.test",
+  logistics: "logistics@goldengrain.test",
+  sales: "sales@goldengrain.test",
+  warehouse: "warehouse@goldengrain.test",
+  driver: "driver@goldengrain.test",
+};
 
 /** A fresh session per check: a route like /logout ends the session it is called with. */
 async function cookieFor(who: Who): Promise<string | undefined> {
   if (who === "anonymous") return undefined;
-  if (who === "passcode") return passcodeCookie(ctx.app);
-  return staffCookie(ctx.app, EMAIL[who]);
+  if (who === "passcode-ny" || who === "passcode-all") return passcodeCookie(ctx.app, passcodeIds[who]);
+  return staffCookie(ctx.app, EMAIL[who]!);
 }
 
 beforeAll(async () => {
   const db = await createSeededTestDatabase();
   ctx = createTestContext(db);
+  const codes = await db.select({ id: passcodes.id, locations: passcodes.locations, active: passcodes.active }).from(passcodes);
+  const ny = codes.find((c) => c.active && c.locations.length === 1 && c.locations[0] === "NY-MAIN");
+  const all = codes.find((c) => c.active && c.locations.length === 0);
+  if (!ny || !all) throw new Error("the seed must have an NY-MAIN passcode and an every-warehouse passcode");
+  passcodeIds = { "passcode-ny": ny.id, "passcode-all": all.id };
 }, 60_000);
 
-describe("every route declares a policy", () => {
+describe("every route is in the matrix and declares a policy", () => {
   it("finds the routes of the manifest", () => {
-    expect(routes.length).toBeGreaterThan(10);
+    expect(routes.length).toBeGreaterThan(40);
   });
-  it("root declares a public policy and has no loader", async () => {
-    const root = (await rootModule()) as { policy?: Policy; loader?: unknown };
-    expect(root.policy).toEqual({ kind: "public" });
+  it("the table names only routes that exist", () => {
+    const ids = new Set(routes.map((r) => r.id));
+    expect(Object.keys(ACCESS).filter((id) => !ids.has(id))).toEqual([]);
   });
   for (const route of routes) {
-    it(`${route.id} exports a policy`, async () => {
-      const load = routeModules[route.file];
-      expect(load, `module ${route.file} not found`).toBeDefined();
-      const mod = (await load!()) as { policy?: Policy };
+    it(`${route.id} is in the table and exports a policy`, async () => {
+      expect(ACCESS[route.id], `${route.id} is missing from ACCESS: write who may call it, from the spec`).toBeDefined();
+      const mod = await load(route.file);
       expect(mod.policy, `${route.id} has no exported policy`).toBeDefined();
-      expect(["public", "staff", "viewer", "grant", "admin", "local-admin"]).toContain(mod.policy!.kind);
       if (ADMIN_ONLY.some((re) => re.test(route.path))) expect(["admin", "local-admin"]).toContain(mod.policy!.kind);
+      // Every module answers every method cleanly: a loader, and an action (a 405 where it takes no writes).
+      expect(typeof mod.loader, `${route.id} has no loader`).toBe("function");
+      expect(typeof mod.action, `${route.id} has no action (a POST would get Remix's message naming the route)`).toBe("function");
     });
   }
 });
 
-describe("every loader and action enforces its policy for every role", () => {
+describe("every loader and action lets in exactly who the spec says", () => {
   for (const route of routes) {
     for (const who of WHO) {
       it(`${route.id} as ${who}`, async () => {
-        const mod = (await routeModules[route.file]!()) as {
-          policy: Policy;
-          loader?: (args: unknown) => Promise<unknown>;
-          action?: (args: unknown) => Promise<unknown>;
-        };
-        const expectAllowed = allowed(mod.policy, who);
+        const access = ACCESS[route.id];
+        if (!access) throw new Error(`${route.id} is missing from ACCESS`);
+        const mod = await load(route.file);
         for (const [kind, handler, method] of [
           ["loader", mod.loader, "GET"],
           ["action", mod.action, "POST"],
@@ -126,14 +175,13 @@ describe("every loader and action enforces its policy for every role", () => {
           const req = request(route.path, { method, cookie: await cookieFor(who), ...(method === "POST" ? { json: {} } : {}) });
           const res = await settle(() => handler({ request: req, context: ctx, params: paramsFor(route.path) }));
           const denied = denial(res);
-          if (mod.policy.kind === "public") continue; // the route's own credential (e.g. a link signature) decides
-          if (expectAllowed) {
+          if (access.who === "anyone") {
+            expect(denied, `${kind} of ${route.id} refused ${who}`).toBeNull();
+          } else if (access.who.includes(who)) {
             expect(denied, `${kind} of ${route.id} refused ${who}`).toBeNull();
           } else {
-            // Without a staff session (anonymous, or a phone with only a passcode) staff pages ask to sign in.
-            const staffOnly = ["staff", "admin", "local-admin"].includes(mod.policy.kind);
-            const expected = who === "anonymous" || (who === "passcode" && staffOnly) ? "unauthenticated" : "forbidden";
-            expect(denied, `${kind} of ${route.id} let ${who} in`).toBe(expected);
+            const asksToSignIn = who === "anonymous" || (PASSCODES.includes(who) && access.staffOnly);
+            expect(denied, `${kind} of ${route.id} let ${who} in`).toBe(asksToSignIn ? "unauthenticated" : "forbidden");
           }
         }
       });
@@ -143,5 +191,163 @@ describe("every loader and action enforces its policy for every role", () => {
 
 function paramsFor(path: string): Record<string, string> {
   // Route params by name are not needed for the guard; handlers that read them get plausible values.
-  return { orderId: "1", id: "1", key: "missing", orderNumber: "SO-100001", order: "SO-100001", "*": path.slice(1) };
+  return { orderId: "1", id: "1", key: "missing", orderNumber: "SO-100001", order: "SO-100001", file: "JAS-25.svg", "*": path.slice(1) };
 }
+
+// ---------------------------------------------------------------- rows and fields
+
+type Order = typeof orders.$inferSelect;
+
+const DELIVERY_TYPES = (type: string) => /delivery$/i.test(type);
+
+/**
+ * Which orders each viewer reaches, from the spec: the office every order; a warehouse employee the orders
+ * whose labels name her linked worker record (Wendy Warehouse, warehouse@…: e-mail, name or first name as
+ * whole words); a driver the delivery types (or their own order types) at their locations; a passcode its
+ * warehouses.
+ */
+function reaches(who: Who, order: Order, driver: { locationIds: string[]; orderTypes: string[] }): boolean {
+  switch (who) {
+    case "admin":
+    case "logistics":
+    case "sales":
+    case "passcode-all":
+      return true;
+    case "passcode-ny":
+      return order.warehouseLocation === "NY-MAIN";
+    case "warehouse":
+      return order.warehouseAssignment.some((label) => /\b(wendy|warehouse@goldengrain\.test)\b/i.test(label));
+    case "driver": {
+      const typeOk = driver.orderTypes.length ? driver.orderTypes.includes(order.orderType) : DELIVERY_TYPES(order.orderType);
+      return typeOk && (!driver.locationIds.length || driver.locationIds.includes(order.warehouseLocation));
+    }
+    default:
+      return false;
+  }
+}
+
+/** Fields each viewer never receives, in any answer (docs/decisions/010-field-visibility.md). */
+const HIDDEN: Record<Who, string[]> = {
+  admin: [],
+  logistics: [],
+  sales: [],
+  driver: ["truckingCompany"],
+  warehouse: ["paymentStatus", "trackingPaymentStatus", "truckingCompany", "totalCents", "total", "unitPrice", "unitPriceCents"],
+  "passcode-ny": ["paymentStatus", "trackingPaymentStatus", "truckingCompany", "totalCents", "total", "unitPrice", "unitPriceCents"],
+  "passcode-all": ["paymentStatus", "trackingPaymentStatus", "truckingCompany", "totalCents", "total", "unitPrice", "unitPriceCents"],
+  anonymous: [],
+};
+
+function keysDeep(value: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) keysDeep(v, out);
+  else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      out.add(k);
+      keysDeep(v, out);
+    }
+  }
+  return out;
+}
+
+/** Every door to one order that reads (GET) or writes nothing lasting, with the route it needs. */
+const ORDER_DOORS: { route: string; method: "GET" | "POST"; path: (o: Order) => string; params: (o: Order) => Record<string, string>; json?: unknown }[] = [
+  { route: "routes/api.order-trackers.$id.history", method: "GET", path: (o) => `/api/order-trackers/${o.orderNumber}/history`, params: (o) => ({ id: o.orderNumber }) },
+  { route: "routes/api.order-trackers.$id.release-order.exists", method: "GET", path: (o) => `/api/order-trackers/${o.id}/release-order/exists`, params: (o) => ({ id: String(o.id) }) },
+  { route: "routes/api.order-trackers.$id.release-order.status", method: "GET", path: (o) => `/api/order-trackers/${o.id}/release-order/status`, params: (o) => ({ id: String(o.id) }) },
+  { route: "routes/api.sales-orders.by-order-number.$orderNumber", method: "GET", path: (o) => `/api/sales-orders/by-order-number/${o.orderNumber}?include=lines`, params: (o) => ({ orderNumber: o.orderNumber }) },
+  { route: "routes/api.inventory-summary.by-order-number.$orderNumber", method: "GET", path: (o) => `/api/inventory-summary/by-order-number/${o.orderNumber}`, params: (o) => ({ orderNumber: o.orderNumber }) },
+  { route: "routes/api.picklists.$orderNumber.logs", method: "GET", path: (o) => `/api/picklists/${o.orderNumber}/logs`, params: (o) => ({ orderNumber: o.orderNumber }) },
+  { route: "routes/api.picklists.$orderNumber.room", method: "GET", path: (o) => `/api/picklists/${o.orderNumber}/room`, params: (o) => ({ orderNumber: o.orderNumber }) },
+  // A verify with no items is a 400 for an order one may pick, and a 404 for any other: it writes nothing.
+  { route: "routes/api.picklists.$orderNumber.verify", method: "POST", path: (o) => `/api/picklists/${o.orderNumber}/verify`, params: (o) => ({ orderNumber: o.orderNumber }), json: { pickedItems: [{ lineItemId: "LI-none", quantityPicked: 1 }] } },
+  { route: "routes/api.delivery.$orderId.need-help", method: "POST", path: (o) => `/api/delivery/${o.id}/need-help`, params: (o) => ({ orderId: String(o.id) }), json: { note: "matrix" } },
+];
+
+describe("one scope for every door: the same viewer and order get the same answer everywhere", () => {
+  let sample: Order[];
+  let driver: { locationIds: string[]; orderTypes: string[] };
+
+  beforeAll(async () => {
+    const db = ctx.app.db;
+    const all = await db.select().from(orders).orderBy(asc(orders.id));
+    // An order of each warehouse and type, plus one assigned to the warehouse employee and one that is not.
+    const picked = new Map<string, Order>();
+    for (const o of all) picked.set(`${o.warehouseLocation}|${o.orderType}`, picked.get(`${o.warehouseLocation}|${o.orderType}`) ?? o);
+    const mine = all.find((o) => o.warehouseLocation === "NJ-WH" && !o.warehouseAssignment.some((l) => /wendy/i.test(l)))!;
+    await assignOrder(db, mine.id, ["Wendy Warehouse"]);
+    mine.warehouseAssignment = ["Wendy Warehouse"];
+    sample = [...picked.values(), mine];
+    const [d] = await db.select({ locationIds: users.locationIds, orderTypes: users.orderTypes }).from(users).where(eq(users.email, EMAIL.driver!));
+    driver = d!;
+    expect(sample.length).toBeGreaterThan(10);
+  });
+
+  for (const who of WHO.filter((w) => w !== "anonymous")) {
+    it(`${who}: every order door answers alike, and no hidden field comes back`, async () => {
+      const hidden = HIDDEN[who];
+      for (const door of ORDER_DOORS) {
+        const access = ACCESS[door.route]!;
+        if (access.who === "anyone" || !access.who.includes(who)) continue;
+        const mod = await load(`../../app/${manifest[door.route]!.file}`);
+        for (const order of sample) {
+          const handler = door.method === "GET" ? mod.loader! : mod.action!;
+          const req = request(door.path(order), { method: door.method, cookie: await cookieFor(who), ...(door.json ? { json: door.json } : {}) });
+          const res = (await settle(() => handler({ request: req, context: ctx, params: door.params(order) }))) as Response;
+          const body = (await res.json()) as Record<string, unknown>;
+          const expected = reaches(who, order, driver);
+          const where = `${who} ${door.method} ${door.path(order)} (${order.warehouseLocation}, ${order.orderType}, [${order.warehouseAssignment.join(", ")}])`;
+          if (expected) {
+            expect(res.status, `${where}: ${JSON.stringify(body)}`).not.toBe(404);
+            expect(res.status, where).toBeLessThan(500);
+          } else {
+            // Out of scope looks like absent; another warehouse's passcode gets the picking screen's message.
+            expect([404, ...(PASSCODES.includes(who) ? [403] : [])], `${where}: ${JSON.stringify(body)}`).toContain(res.status);
+          }
+          const leaked = [...keysDeep(body)].filter((k) => hidden.includes(k));
+          expect(leaked, `${where} leaked ${leaked.join(", ")}`).toEqual([]);
+        }
+      }
+    }, 60_000); // nine doors × every sample order
+  }
+
+  for (const who of ORDER_VIEWERS) {
+    it(`${who}: the list, its KPIs and each order's detail agree with the spec's rows and hide what they must`, async () => {
+      const list = (await load("../../app/routes/api.order-trackers.ts")).loader!;
+      const cookie = await cookieFor(who);
+      const got = { data: [] as Record<string, unknown>[], pagination: { total: 0 } };
+      for (let page = 1; ; page++) {
+        const res = (await list({ request: request(`/api/order-trackers?limit=500&page=${page}`, { cookie }), context: ctx, params: {} })) as Response;
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as { data: Record<string, unknown>[]; pagination: { total: number; pages: number } };
+        got.data.push(...body.data);
+        got.pagination.total = body.pagination.total;
+        if (page >= body.pagination.pages) break;
+      }
+      const all = await ctx.app.db.select().from(orders);
+      const expected = all.filter((o) => reaches(who, o, driver)).map((o) => o.orderNumber).sort();
+      expect(got.data.map((r) => r.orderNumber as string).sort()).toEqual(expected);
+      expect(got.pagination.total).toBe(expected.length);
+      const leaked = [...keysDeep(got.data)].filter((k) => HIDDEN[who].includes(k));
+      expect(leaked).toEqual([]);
+      // Searching, filtering or sorting by a hidden field is refused, so nothing can be inferred from it.
+      for (const field of HIDDEN[who].filter((f) => f === "paymentStatus" || f === "truckingCompany")) {
+        for (const q of [`searchBy=${field}&search=p`, `sort=${field}`, `${field}=Paid`]) {
+          const refused = (await list({ request: request(`/api/order-trackers?${q}`, { cookie }), context: ctx, params: {} })) as Response;
+          expect(refused.status, `${who} ${q}`).toBe(400);
+        }
+      }
+      if (HIDDEN[who].includes("truckingCompany")) {
+        const refused = (await list({ request: request(`/api/order-trackers?quick=awaitingTrucking`, { cookie }), context: ctx, params: {} })) as Response;
+        expect(refused.status).toBe(400);
+        const kpis = (await load("../../app/routes/api.order-trackers.kpis.ts")).loader!;
+        const k = (await (await (kpis({ request: request("/api/order-trackers/kpis", { cookie }), context: ctx, params: {} }) as Promise<Response>)).json()) as { data: Record<string, unknown> };
+        expect(k.data.awaitingTrucking).toBeNull();
+      }
+    }, 60_000);
+  }
+
+  it("an order's lines exist for the sample (the doors above read real rows)", async () => {
+    const [line] = await ctx.app.db.select().from(orderLines).where(eq(orderLines.orderId, sample[0]!.id)).limit(1);
+    expect(line).toBeDefined();
+  });
+});

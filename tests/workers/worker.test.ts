@@ -29,9 +29,9 @@ const worker = await loadWorker();
 const workerEnv = { ...(env as unknown as Record<string, unknown>), DATABASE_URL: "https://rice-ops.turso.invalid" } as unknown as Record<string, unknown> & { FILES: R2Bucket };
 const appEnv = parseEnv(workerEnv);
 
-async function call(url: string) {
+async function call(url: string, init?: RequestInit) {
   const ctx = createExecutionContext();
-  const res = await worker!.fetch(new Request(url), workerEnv, ctx);
+  const res = await worker!.fetch(new Request(url, init), workerEnv, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -51,6 +51,45 @@ describe.skipIf(!worker)("the built Worker (workerd)", () => {
     const res = await call("http://127.0.0.1:5173/files/bol%2F2025%2F03%2Frouting-check.pdf?exp=9999999999&sig=" + "0".repeat(64));
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ success: false });
+  });
+
+  it("answers an unknown /api path with JSON 404, for any method", async () => {
+    for (const method of ["GET", "POST", "DELETE"]) {
+      const res = await call("http://127.0.0.1:5173/api/no-such-thing/here", { method });
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      expect(await res.json()).toEqual({ success: false, error: "No such API endpoint" });
+    }
+  });
+
+  it("answers a wrong method with JSON 405 and Allow, naming no route or file", async () => {
+    const res = await call("http://127.0.0.1:5173/api/picklist/passcode/login", { method: "GET" });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ success: false, error: "Method not allowed" });
+    expect(text).not.toMatch(/routes\/|\.tsx?|at \w+ \(/);
+  });
+
+  it("answers a write to a page that takes none with a clean 405", async () => {
+    const res = await call("http://127.0.0.1:5173/login", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=1" });
+    expect(res.status).toBe(405);
+    // (Route ids appear in every page's module manifest; what must not appear is the error's own text.)
+    const text = await res.text();
+    expect(text).not.toMatch(/did not provide an `action`|You made a POST request|at \w+ \(/);
+  });
+
+  it("answers malformed percent-encoding with 400, not 500", async () => {
+    const api = await call("http://127.0.0.1:5173/api/order-trackers/%E0%A4%A/history");
+    expect(api.status).toBe(400);
+    expect(await api.json()).toEqual({ success: false, error: "Malformed URL" });
+    const page = await call("http://127.0.0.1:5173/order-tracking%ZZ");
+    expect(page.status).toBe(400);
+  });
+
+  it("refuses a cross-site write before any session is read", async () => {
+    const res = await call("http://127.0.0.1:5173/logout", { method: "POST", headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } });
+    expect(res.status).toBe(403);
   });
 
   it("runs every job of a trigger even when the database is unreachable, then reports the failure", async () => {
