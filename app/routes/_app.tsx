@@ -10,8 +10,12 @@ import { navItems } from "~/domain/shell/nav";
 import { shellViewer } from "~/domain/shell/viewer";
 import { policies } from "~/domain/access/policy";
 import { authorize } from "~/lib/guard.server";
+import { noAction } from "~/lib/route.server";
 
 export const policy = policies.viewer;
+
+// A pathless layout is never a POST's target; declared so every module answers every method cleanly.
+export const action = noAction(policy);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await authorize(request, context, policy);
