@@ -30,6 +30,24 @@ function openDatabase(env: AppEnv) {
   return openRemoteDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
 }
 
+/**
+ * Headers every answer carries when its route set none: documents get theirs (and the CSP) in
+ * entry.server; resource routes (/api, /files, sign-in) and redirects get these here. Personal data is
+ * never stored by a cache unless the route said otherwise (product pictures do).
+ */
+function withBaselineHeaders(response: Response): Response {
+  const baseline: [string, string][] = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Cache-Control", "no-store"],
+  ];
+  const missing = baseline.filter(([name]) => !response.headers.has(name));
+  if (!missing.length) return response;
+  const out = new Response(response.body, response);
+  for (const [name, value] of missing) out.headers.set(name, value);
+  return out;
+}
+
 export default {
   async fetch(request, env, ctx) {
     let appEnvironment: AppEnv;
@@ -50,7 +68,7 @@ export default {
       clientAddress: (r) => r.headers.get("cf-connecting-ip"),
     };
     const loadContext = { cloudflare: { env, ctx, cf: request.cf, caches }, app } as unknown as AppLoadContext;
-    return handleRemixRequest(request, loadContext);
+    return withBaselineHeaders(await handleRemixRequest(request, loadContext));
   },
 
   async scheduled(controller, env, ctx) {

@@ -62,6 +62,13 @@ describe.skipIf(!worker)("the built Worker (workerd)", () => {
     }
   });
 
+  it("gives resource answers nosniff, a referrer policy and no-store when the route set none", async () => {
+    const res = await call("http://127.0.0.1:5173/api/no-such-thing");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
   it("answers a wrong method with JSON 405 and Allow, naming no route or file", async () => {
     const res = await call("http://127.0.0.1:5173/api/picklist/passcode/login", { method: "GET" });
     expect(res.status).toBe(405);
