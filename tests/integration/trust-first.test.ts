@@ -183,6 +183,14 @@ describe("cross-site writes are refused", () => {
     expect(res.status).toBe(403);
   });
 
+  it("the Origin is compared with the Host the browser connected to, not with the request URL", async () => {
+    // Remix's dev adapter builds the request URL from the Origin header, so the URL alone would always match.
+    const forged = await call(seen as Mod, "/api/users/seen", { method: "POST", cookie: cookies.sales, headers: { origin: "http://127.0.0.1", host: "app.goldengrain.test" }, json: {} });
+    expect(forged.status).toBe(403);
+    const same = await call(seen as Mod, "/api/users/seen", { method: "POST", cookie: cookies.sales, headers: { origin: "https://app.goldengrain.test", host: "app.goldengrain.test" }, json: {} });
+    expect(same.status).toBe(200);
+  });
+
   it("a same-origin browser write passes", async () => {
     const res = await call(seen as Mod, "/api/users/seen", { method: "POST", cookie: cookies.sales, headers: { origin: "http://127.0.0.1", "sec-fetch-site": "same-origin" }, json: {} });
     expect(res.status).toBe(200);
