@@ -8,7 +8,6 @@ import { hasGrant, type GrantKey } from "~/domain/access/roles";
 import { orderVisibility, type OrderVisibility } from "~/domain/access/visibility";
 import { labelWords } from "~/domain/orders/assignment";
 import {
-  DELIVERY_ORDER_TYPES,
   MAX_LIMIT,
   ORDER_TYPES,
   PAGE_SIZE,

@@ -6,7 +6,7 @@ import { auditEvents, orders } from "../../db/schema";
 import { action as updateAction } from "~/routes/api.order-trackers.$id";
 import { loader as historyLoader } from "~/routes/api.order-trackers.$id.history";
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
-import { createTestContext, request, settle, staffCookie, staffCookies } from "../support/context";
+import { createTestContext, request, settle, staffCookies } from "../support/context";
 
 type Ctx = ReturnType<typeof createTestContext>;
 type Order = typeof orders.$inferSelect;

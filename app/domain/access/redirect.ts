@@ -3,6 +3,8 @@ export function safeRedirectTarget(target: string | null | undefined, fallback =
   if (!target || typeof target !== "string") return fallback;
   const t = target.trim();
   if (!t.startsWith("/") || t.startsWith("//") || t.startsWith("/\\")) return fallback;
+  // Control characters (a header-splitting or log-forging attempt) are exactly what this refuses.
+  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f]/.test(t)) return fallback;
   if (t === "/login" || t.startsWith("/login?") || t.startsWith("/login#") || t.startsWith("/auth/")) return fallback;
   return t;
