@@ -17,6 +17,7 @@ export const LOCAL_DEFAULTS = {
   MAIL_FROM: "Golden Grain Ops <ops@goldengrain.test>",
   QBO_CLIENT_ID: "local-qbo-client",
   QBO_CLIENT_SECRET: "local-qbo-secret",
+  QBO_TOKEN_KEY: "dev-qbo-token-key-change-me-00000000001",
 } as const;
 
 /** The environment a local process hands the app, derived from process.env and the defaults. */
@@ -50,5 +51,7 @@ export function localEnv(source: Record<string, string | undefined> = process.en
     QBO_API_BASE_URL: `${standins}/qbo`,
     QBO_AUTHORIZATION_URL: `${standins}/qbo/connect`,
     QBO_TOKEN_URL: `${standins}/qbo/oauth2/token`,
+    QBO_TOKEN_KEY: pick("QBO_TOKEN_KEY"),
+    ...(source.QBO_TIMEOUT_MS ? { QBO_TIMEOUT_MS: source.QBO_TIMEOUT_MS } : {}),
   };
 }

@@ -28,6 +28,10 @@ export const envSchema = z.object({
   QBO_API_BASE_URL: z.url().default("https://quickbooks.api.intuit.com"),
   QBO_AUTHORIZATION_URL: z.url().default("https://appcenter.intuit.com/connect/oauth2"),
   QBO_TOKEN_URL: z.url().default("https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer"),
+  /** Encrypts the stored QuickBooks tokens (AES-256-GCM, key derived with HKDF); rotating it asks for a reconnect. */
+  QBO_TOKEN_KEY: z.string().min(32),
+  /** How long one QuickBooks call may take before the screen is told it timed out. */
+  QBO_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   /** Local only: the Resend catcher's inbox is readable in the app by admins. */
   MAIL_CATCHER_URL: z.url().optional(),
 });

@@ -1,23 +1,47 @@
-// QuickBooks Online over OAuth 2: the connect flow, token refresh, and the customer search and read the
-// spec's accounting screens use. fetch only, so it runs in workerd; locally it talks to the /qbo stand-in.
-import { desc, eq } from "drizzle-orm";
+// QuickBooks Online over OAuth 2: the connect flow, tokens kept encrypted and refreshed before they lapse,
+// and the customer search and read the spec's accounting screens use. fetch and WebCrypto only, so it runs
+// in workerd; locally it talks to the /qbo stand-in. Faults are typed here; the service maps them to answers.
+import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { qboConnections } from "../../db/schema";
+import type { AccountingAddress, AccountingCustomer } from "~/domain/quickbooks/customers";
+import { NOT_CONNECTED, type QboConnectionStatus } from "~/domain/quickbooks/connection";
+import { QBO_MESSAGES } from "~/domain/quickbooks/errors";
+import { customerSearchStatement, escapeQboString, nameContains } from "~/domain/quickbooks/query";
 import type { AppContext } from "./context.server";
+import { toBase64Url } from "./crypto.server";
+
+export type { AccountingAddress, AccountingCustomer };
+export { escapeQboString };
 
 /** Refresh this long before expiry so a token never lapses between the check and the call. */
 const REFRESH_MARGIN_MS = 2 * 60 * 1000;
 const ACCOUNTING_SCOPE = "com.intuit.quickbooks.accounting";
 const MINOR_VERSION = "75";
 const MAX_RESULTS = 1000;
+/** Intuit's answer to a throttled app carries no Retry-After; its limits are per minute. */
+const DEFAULT_RETRY_AFTER_S = 60;
 
-/** No connection, or QuickBooks refused ours: the user has to (re)connect. The message names QuickBooks
- * so the screens' retry rule (unauthorized|token|quickbooks…) offers 'Connect QuickBooks'. */
+export type QboAuthReason = "not-connected" | "reconnect" | "unreadable" | "refused" | "failed";
+
+/**
+ * No connection, or QuickBooks refused ours. `reason` says what helps: `refused` (the access token, even
+ * after a refresh) may pass with a new token; `not-connected`, `reconnect` (refresh token revoked or
+ * expired), `unreadable` (the encryption key changed) and `failed` (the connect flow) need an admin.
+ * The message names QuickBooks so the screens' retry rule (unauthorized|token|quickbooks…) applies.
+ */
 export class QboAuthError extends Error {
   override name = "QboAuthError";
+  constructor(
+    message: string,
+    readonly reason: QboAuthReason = "refused",
+    readonly status?: number,
+  ) {
+    super(message);
+  }
 }
 
-/** QuickBooks answered with a fault that is not about authorization. */
+/** QuickBooks answered with a fault that is not about authorization, or could not be reached (status 0). */
 export class QboError extends Error {
   override name = "QboError";
   constructor(
@@ -29,31 +53,27 @@ export class QboError extends Error {
   }
 }
 
-export type AccountingAddress = { line1: string; city: string; state: string; postalCode: string };
+/** 429 from QuickBooks: try again after `retryAfterSeconds`. */
+export class QboRateLimitError extends QboError {
+  override name = "QboRateLimitError";
+  constructor(readonly retryAfterSeconds: number) {
+    super(QBO_MESSAGES.rateLimited(retryAfterSeconds), 429);
+  }
+}
 
-/** Spec 001, 'Accounting customer'. Balances are dollars, as QuickBooks reports them. */
-export type AccountingCustomer = {
-  id: string;
-  displayName: string;
-  companyName: string | null;
-  givenName: string | null;
-  familyName: string | null;
-  primaryEmail: string | null;
-  primaryPhone: string | null;
-  balance: number;
-  balanceWithJobs: number;
-  taxable: boolean;
-  preferredDeliveryMethod: string | null;
-  meta: { created: string | null; updated: string | null };
-  billAddr: AccountingAddress | null;
-  shipAddr: AccountingAddress | null;
-};
+/** QuickBooks did not answer within QBO_TIMEOUT_MS. */
+export class QboTimeoutError extends Error {
+  override name = "QboTimeoutError";
+  constructor(readonly timeoutMs: number) {
+    super(QBO_MESSAGES.timeout(timeoutMs));
+  }
+}
 
 const tokenResponseSchema = z.object({
   access_token: z.string().min(1),
   refresh_token: z.string().min(1),
   expires_in: z.coerce.number().positive(),
-  x_refresh_token_expires_in: z.coerce.number().optional(),
+  x_refresh_token_expires_in: z.coerce.number().positive().optional(),
 });
 
 const addressSchema = z
@@ -83,6 +103,8 @@ const faultSchema = z.object({
   Fault: z.object({ Error: z.array(z.object({ Message: z.string().optional(), Detail: z.string().optional(), code: z.string().optional() })), type: z.string().optional() }),
 });
 
+// ---------------------------------------------------------------- connect flow
+
 export function qboRedirectUri(ctx: AppContext): string {
   return `${ctx.env.APP_URL.replace(/\/$/, "")}/api/qb/oauth/callback`;
 }
@@ -98,55 +120,115 @@ export function qboAuthorizeUrl(ctx: AppContext, state: string): string {
   return url.toString();
 }
 
-/** Exchanges the callback's code for tokens and keeps them as the one QuickBooks connection. */
+/** Exchanges the callback's code for tokens and keeps them, encrypted, as the one QuickBooks connection. */
 export async function exchangeQboCode(ctx: AppContext, input: { code: string; realmId: string; connectedBy?: string }): Promise<{ realmId: string }> {
-  if (!input.code || !input.realmId) throw new QboAuthError("QuickBooks did not return an authorization code and company (realmId)");
-  const tokens = await requestTokens(ctx, { grant_type: "authorization_code", code: input.code, redirect_uri: qboRedirectUri(ctx) });
-  await saveConnection(ctx, { realmId: input.realmId, ...tokens, connectedBy: input.connectedBy });
+  if (!input.code || !input.realmId) throw new QboAuthError("QuickBooks did not return an authorization code and company (realmId)", "failed");
+  const tokens = await requestTokens(ctx, { grant_type: "authorization_code", code: input.code, redirect_uri: qboRedirectUri(ctx) }, "failed");
+  const now = ctx.now().toISOString();
+  const row = {
+    realmId: input.realmId,
+    ...(await sealTokens(ctx, input.realmId, tokens)),
+    accessTokenExpiresAt: tokens.accessTokenExpiresAt,
+    refreshTokenExpiresAt: tokens.refreshTokenExpiresAt,
+    connectedBy: input.connectedBy ?? null,
+    connectedAt: now,
+    refusedAt: null,
+    refusedReason: null,
+    updatedAt: now,
+  };
+  // There is one connection for the company: replaced in place, or created the first time.
+  const existing = await currentConnection(ctx);
+  if (existing) await ctx.db.update(qboConnections).set(row).where(eq(qboConnections.id, existing.id));
+  else await ctx.db.insert(qboConnections).values(row);
   return { realmId: input.realmId };
 }
+
+// ---------------------------------------------------------------- tokens
 
 /** A usable access token for the connected company, refreshed when it expires within two minutes. */
 export async function ensureQboAuth(ctx: AppContext, options: { forceRefresh?: boolean } = {}): Promise<{ realmId: string; accessToken: string }> {
   const connection = await currentConnection(ctx);
-  if (!connection) throw new QboAuthError("QuickBooks is not connected: connect QuickBooks first");
+  if (!connection) throw new QboAuthError(QBO_MESSAGES.notConnected, "not-connected");
+  // Once QuickBooks refused the refresh token, asking again cannot help: only a reconnect clears this.
+  if (connection.refusedAt) throw new QboAuthError(QBO_MESSAGES.reconnect, "reconnect");
   const expiresAt = Date.parse(connection.accessTokenExpiresAt);
-  if (!options.forceRefresh && Number.isFinite(expiresAt) && expiresAt - ctx.now().getTime() > REFRESH_MARGIN_MS) {
-    return { realmId: connection.realmId, accessToken: connection.accessToken };
+  let tokens;
+  try {
+    if (!options.forceRefresh && Number.isFinite(expiresAt) && expiresAt - ctx.now().getTime() > REFRESH_MARGIN_MS) {
+      return { realmId: connection.realmId, accessToken: await openToken(ctx, connection.accessToken, "access", connection.realmId) };
+    }
+    const refreshToken = await openToken(ctx, connection.refreshToken, "refresh", connection.realmId);
+    tokens = await requestTokens(ctx, { grant_type: "refresh_token", refresh_token: refreshToken }, "reconnect");
+  } catch (error) {
+    // Recorded, so an admin sees it on the connection and nobody asks QuickBooks again in vain.
+    if (error instanceof QboAuthError && (error.reason === "reconnect" || error.reason === "unreadable")) await markRefused(ctx, connection.id, error.message);
+    throw error;
   }
-  const tokens = await requestTokens(ctx, { grant_type: "refresh_token", refresh_token: connection.refreshToken });
-  await saveConnection(ctx, { realmId: connection.realmId, ...tokens, connectedBy: connection.connectedBy ?? undefined }, connection.id);
+  const now = ctx.now().toISOString();
+  const sealed = await sealTokens(ctx, connection.realmId, tokens);
+  // Compare-and-set on the refresh token we used: when two requests refresh at once, the later one keeps the
+  // winner's tokens rather than overwriting them (both are valid; Intuit keeps the previous one a while).
+  const result = await ctx.db
+    .update(qboConnections)
+    .set({ ...sealed, accessTokenExpiresAt: tokens.accessTokenExpiresAt, refreshTokenExpiresAt: tokens.refreshTokenExpiresAt, updatedAt: now })
+    .where(and(eq(qboConnections.id, connection.id), eq(qboConnections.refreshToken, connection.refreshToken)));
+  if (result.rowsAffected === 0) {
+    const winner = await currentConnection(ctx);
+    if (winner) return { realmId: winner.realmId, accessToken: await openToken(ctx, winner.accessToken, "access", winner.realmId) };
+  }
   return { realmId: connection.realmId, accessToken: tokens.accessToken };
 }
+
+/** What an admin sees of the connection: never a token. */
+export async function qboConnectionStatus(ctx: AppContext): Promise<QboConnectionStatus> {
+  const [row] = await ctx.db
+    .select({
+      realmId: qboConnections.realmId,
+      connectedBy: qboConnections.connectedBy,
+      connectedAt: qboConnections.connectedAt,
+      accessTokenExpiresAt: qboConnections.accessTokenExpiresAt,
+      refreshTokenExpiresAt: qboConnections.refreshTokenExpiresAt,
+      refusedAt: qboConnections.refusedAt,
+      refusedReason: qboConnections.refusedReason,
+    })
+    .from(qboConnections)
+    .orderBy(desc(qboConnections.id))
+    .limit(1);
+  return row ? { connected: true, ...row } : NOT_CONNECTED;
+}
+
+/** Proves the token works with the cheapest call there is (CompanyInfo); a 401 gets the usual refresh and retry. */
+export async function verifyQboConnection(ctx: AppContext): Promise<void> {
+  await qboGet(ctx, (realmId) => `companyinfo/${encodeURIComponent(realmId)}`);
+}
+
+// ---------------------------------------------------------------- customers
 
 /** Customers whose display name contains `name` (any case), by name; an empty name lists the first ones. */
 export async function searchQboCustomers(ctx: AppContext, name: string, limit = 5): Promise<AccountingCustomer[]> {
   const max = Math.min(Math.max(Math.trunc(limit) || 1, 1), MAX_RESULTS);
-  const term = name.trim();
-  const where = term ? ` where DisplayName like '%${escapeQboString(term)}%'` : "";
-  const body = await qboGet(ctx, `query?query=${encodeURIComponent(`select * from Customer${where} orderby DisplayName startposition 1 maxresults ${max}`)}`);
+  // A '%' in the name cannot be sent (see customerSearchStatement): ask for every candidate, keep the real matches.
+  const { statement, exact } = customerSearchStatement(name, max);
+  const query = exact ? customerSearchStatement(name, MAX_RESULTS).statement : statement;
+  const body = await qboGet(ctx, () => `query?query=${encodeURIComponent(query)}`);
   const parsed = z.object({ QueryResponse: z.object({ Customer: z.array(qboCustomerSchema).optional() }) }).safeParse(body);
-  if (!parsed.success) throw new QboError("QuickBooks answered the customer search with an unexpected shape", 502);
-  return (parsed.data.QueryResponse.Customer ?? []).map(toAccountingCustomer);
+  if (!parsed.success) throw new QboError(QBO_MESSAGES.unreadableAnswer, 502);
+  const customers = (parsed.data.QueryResponse.Customer ?? []).map(toAccountingCustomer);
+  return exact ? customers.filter((c) => nameContains(c.displayName, name)).slice(0, max) : customers;
 }
 
 /** One customer by QuickBooks id, or null when there is none. */
 export async function getQboCustomer(ctx: AppContext, id: string): Promise<AccountingCustomer | null> {
   if (!/^\d+$/.test(id)) return null; // QuickBooks ids are numeric; anything else cannot exist
   try {
-    const body = await qboGet(ctx, `customer/${id}`);
+    const body = await qboGet(ctx, () => `customer/${id}`);
     const parsed = z.object({ Customer: qboCustomerSchema }).safeParse(body);
-    if (!parsed.success) throw new QboError("QuickBooks answered the customer read with an unexpected shape", 502);
+    if (!parsed.success) throw new QboError(QBO_MESSAGES.unreadableAnswer, 502);
     return toAccountingCustomer(parsed.data.Customer);
   } catch (error) {
     if (error instanceof QboError && (error.code === "610" || error.status === 404)) return null;
     throw error;
   }
-}
-
-/** QBO string literals are single-quoted with backslash escapes. */
-export function escapeQboString(value: string): string {
-  return value.replace(/\\/g, "\\\\").replace(/'/g, "\\'");
 }
 
 function toAccountingCustomer(c: QboCustomer): AccountingCustomer {
@@ -173,22 +255,52 @@ function toAddress(a: z.infer<typeof addressSchema>): AccountingAddress | null {
   return { line1: a.Line1 ?? "", city: a.City ?? "", state: a.CountrySubDivisionCode ?? "", postalCode: a.PostalCode ?? "" };
 }
 
-/** GET on the company's API; a 401 gets one forced refresh and retry before asking for a reconnect. */
-async function qboGet(ctx: AppContext, path: string): Promise<unknown> {
+// ---------------------------------------------------------------- HTTP
+
+/** fetch with the configured timeout; an unreachable QuickBooks is a QboError of status 0. */
+async function qboFetch(ctx: AppContext, url: string, init: RequestInit): Promise<{ status: number; ok: boolean; headers: Headers; text: string }> {
+  const timeoutMs = ctx.env.QBO_TIMEOUT_MS;
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    // The body is read under the same deadline: a server that sends headers and stalls is a timeout too.
+    const text = await response.text();
+    return { status: response.status, ok: response.ok, headers: response.headers, text };
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    if (name === "TimeoutError" || name === "AbortError") throw new QboTimeoutError(timeoutMs);
+    throw new QboError(QBO_MESSAGES.unreachable, 0);
+  }
+}
+
+/** GET on the company's API; a 401 gets one forced refresh and retry before the caller is told. */
+async function qboGet(ctx: AppContext, path: (realmId: string) => string): Promise<unknown> {
   let auth = await ensureQboAuth(ctx);
   for (let attempt = 0; ; attempt++) {
-    const separator = path.includes("?") ? "&" : "?";
-    const url = `${ctx.env.QBO_API_BASE_URL.replace(/\/$/, "")}/v3/company/${encodeURIComponent(auth.realmId)}/${path}${separator}minorversion=${MINOR_VERSION}`;
-    const response = await fetch(url, { headers: { authorization: `Bearer ${auth.accessToken}`, accept: "application/json" } });
-    if (response.ok) return response.json();
+    const relative = path(auth.realmId);
+    const separator = relative.includes("?") ? "&" : "?";
+    const url = `${ctx.env.QBO_API_BASE_URL.replace(/\/$/, "")}/v3/company/${encodeURIComponent(auth.realmId)}/${relative}${separator}minorversion=${MINOR_VERSION}`;
+    const response = await qboFetch(ctx, url, { headers: { authorization: `Bearer ${auth.accessToken}`, accept: "application/json" } });
+    if (response.ok) {
+      try {
+        return JSON.parse(response.text) as unknown;
+      } catch {
+        throw new QboError(QBO_MESSAGES.unreadableAnswer, 502);
+      }
+    }
     if (response.status === 401 && attempt === 0) {
       auth = await ensureQboAuth(ctx, { forceRefresh: true });
       continue;
     }
-    const fault = readFault(await response.text(), response.statusText);
-    if (response.status === 401 || response.status === 403) throw new QboAuthError(`QuickBooks refused the request (${response.status}): ${fault.message}`);
+    const fault = readFault(response.text, `HTTP ${response.status}`);
+    if (response.status === 401 || response.status === 403) throw new QboAuthError(`${QBO_MESSAGES.auth(response.status)} ${fault.message}`.trim(), "refused", response.status);
+    if (response.status === 429) throw new QboRateLimitError(retryAfterSeconds(response.headers.get("retry-after")));
     throw new QboError(`QuickBooks error (${response.status}): ${fault.message}`, response.status, fault.code);
   }
+}
+
+function retryAfterSeconds(header: string | null): number {
+  const seconds = header && /^\d{1,6}$/.test(header.trim()) ? Number(header.trim()) : NaN;
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_RETRY_AFTER_S;
 }
 
 /** QBO faults carry {Fault: {Error: [{Message, Detail, code}]}}; anything else is reported as text. */
@@ -205,8 +317,11 @@ function readFault(text: string, fallback: string): { message: string; code?: st
   return { message: text.slice(0, 300) || fallback };
 }
 
-async function requestTokens(ctx: AppContext, form: Record<string, string>) {
-  const response = await fetch(ctx.env.QBO_TOKEN_URL, {
+type Tokens = { accessToken: string; refreshToken: string; accessTokenExpiresAt: string; refreshTokenExpiresAt: string | null };
+
+/** The token endpoint. `invalid_grant` (code or refresh token spent, revoked or expired) is `refusal`: a reconnect. */
+async function requestTokens(ctx: AppContext, form: Record<string, string>, refusal: "failed" | "reconnect"): Promise<Tokens> {
+  const response = await qboFetch(ctx, ctx.env.QBO_TOKEN_URL, {
     method: "POST",
     headers: {
       authorization: `Basic ${btoa(`${ctx.env.QBO_CLIENT_ID}:${ctx.env.QBO_CLIENT_SECRET}`)}`,
@@ -215,18 +330,31 @@ async function requestTokens(ctx: AppContext, form: Record<string, string>) {
     },
     body: new URLSearchParams(form),
   });
-  const body: unknown = await response.json().catch(() => null);
+  let body: unknown = null;
+  try {
+    body = JSON.parse(response.text);
+  } catch {
+    body = null;
+  }
   if (!response.ok) {
+    if (response.status === 429) throw new QboRateLimitError(retryAfterSeconds(response.headers.get("retry-after")));
+    if (response.status >= 500) throw new QboError(QBO_MESSAGES.unavailable(response.status), response.status);
     const reason = z.object({ error: z.string() }).safeParse(body);
-    // invalid_grant means the code or refresh token is spent or revoked: only a new connect helps.
-    throw new QboAuthError(`QuickBooks token request failed (${response.status} ${reason.success ? reason.data.error : "error"}): reconnect QuickBooks`);
+    const code = reason.success ? reason.data.error : "error";
+    if (code === "invalid_grant") {
+      throw new QboAuthError(refusal === "reconnect" ? QBO_MESSAGES.reconnect : "QuickBooks did not accept the authorization code (invalid_grant): connect QuickBooks again", refusal, response.status);
+    }
+    // invalid_client and the like: this app's QuickBooks credentials are wrong, which no user can fix.
+    throw new QboError(`QuickBooks token request failed (${response.status} ${code})`, 502, code);
   }
   const parsed = tokenResponseSchema.safeParse(body);
-  if (!parsed.success) throw new QboAuthError("QuickBooks token response was not understood: reconnect QuickBooks");
+  if (!parsed.success) throw new QboError(QBO_MESSAGES.unreadableAnswer, 502);
+  const now = ctx.now().getTime();
   return {
     accessToken: parsed.data.access_token,
     refreshToken: parsed.data.refresh_token,
-    accessTokenExpiresAt: new Date(ctx.now().getTime() + parsed.data.expires_in * 1000).toISOString(),
+    accessTokenExpiresAt: new Date(now + parsed.data.expires_in * 1000).toISOString(),
+    refreshTokenExpiresAt: parsed.data.x_refresh_token_expires_in ? new Date(now + parsed.data.x_refresh_token_expires_in * 1000).toISOString() : null,
   };
 }
 
@@ -235,14 +363,73 @@ async function currentConnection(ctx: AppContext) {
   return row;
 }
 
-/** There is one connection for the company: update it in place, or create it the first time. */
-async function saveConnection(
-  ctx: AppContext,
-  values: { realmId: string; accessToken: string; refreshToken: string; accessTokenExpiresAt: string; connectedBy?: string },
-  existingId?: number,
-) {
-  const id = existingId ?? (await currentConnection(ctx))?.id;
-  const row = { ...values, connectedBy: values.connectedBy ?? null, updatedAt: ctx.now().toISOString() };
-  if (id === undefined) await ctx.db.insert(qboConnections).values(row);
-  else await ctx.db.update(qboConnections).set(row).where(eq(qboConnections.id, id));
+async function markRefused(ctx: AppContext, id: number, reason: string) {
+  const now = ctx.now().toISOString();
+  await ctx.db.update(qboConnections).set({ refusedAt: now, refusedReason: reason, updatedAt: now }).where(eq(qboConnections.id, id));
+}
+
+// ---------------------------------------------------------------- tokens at rest (AES-256-GCM)
+
+const encoder = new TextEncoder();
+const TOKEN_FORMAT = "v1";
+const keyCache = new Map<string, Promise<CryptoKey>>();
+
+/** The AES key for stored tokens, derived from QBO_TOKEN_KEY with HKDF (so the secret's form does not matter). */
+function tokenKey(secret: string): Promise<CryptoKey> {
+  let key = keyCache.get(secret);
+  if (!key) {
+    key = crypto.subtle
+      .importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveKey"])
+      .then((material) =>
+        crypto.subtle.deriveKey(
+          { name: "HKDF", hash: "SHA-256", salt: encoder.encode("golden-grain/qbo-tokens"), info: encoder.encode("aes-256-gcm v1") },
+          material,
+          { name: "AES-GCM", length: 256 },
+          false,
+          ["encrypt", "decrypt"],
+        ),
+      );
+    keyCache.set(secret, key);
+  }
+  return key;
+}
+
+function fromBase64Url(value: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(value.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** Which column a ciphertext belongs to (and of which company): a token copied to the other column fails to open. */
+function tokenAad(kind: "access" | "refresh", realmId: string): Uint8Array<ArrayBuffer> {
+  return encoder.encode(`qbo_connections.${kind}_token|${realmId}`);
+}
+
+/** 'v1.<iv>.<ciphertext+tag>', base64url. */
+export async function sealToken(ctx: AppContext, plain: string, kind: "access" | "refresh", realmId: string): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const data = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: tokenAad(kind, realmId) }, await tokenKey(ctx.env.QBO_TOKEN_KEY), encoder.encode(plain));
+  return `${TOKEN_FORMAT}.${toBase64Url(iv)}.${toBase64Url(new Uint8Array(data))}`;
+}
+
+/** The plain token; anything that does not open (another key, a plain legacy value, tampering) asks for a reconnect. */
+export async function openToken(ctx: AppContext, sealed: string, kind: "access" | "refresh", realmId: string): Promise<string> {
+  const [format, iv, data] = sealed.split(".");
+  try {
+    if (format !== TOKEN_FORMAT || !iv || !data) throw new Error("not a sealed token");
+    const plain = await crypto.subtle.decrypt(
+      { name: "AES-GCM", iv: fromBase64Url(iv), additionalData: tokenAad(kind, realmId) },
+      await tokenKey(ctx.env.QBO_TOKEN_KEY),
+      fromBase64Url(data),
+    );
+    return new TextDecoder().decode(plain);
+  } catch {
+    throw new QboAuthError(QBO_MESSAGES.unreadable, "unreadable");
+  }
+}
+
+async function sealTokens(ctx: AppContext, realmId: string, tokens: Tokens) {
+  return {
+    accessToken: await sealToken(ctx, tokens.accessToken, "access", realmId),
+    refreshToken: await sealToken(ctx, tokens.refreshToken, "refresh", realmId),
+  };
 }

@@ -1,0 +1,109 @@
+// QuickBooks customers as the screens read them (spec 001 'Accounting customer'), the query schemas of
+// /api/qb/customers, and the display rules: money, addresses, QuickBooks times, the balance match. Client-safe.
+import { z } from "zod";
+import { integerParam } from "~/domain/numbers";
+
+export type AccountingAddress = { line1: string; city: string; state: string; postalCode: string };
+
+/** Spec 001, 'Accounting customer'. Balances are dollars, as QuickBooks reports them. */
+export type AccountingCustomer = {
+  id: string;
+  displayName: string;
+  companyName: string | null;
+  givenName: string | null;
+  familyName: string | null;
+  primaryEmail: string | null;
+  primaryPhone: string | null;
+  balance: number;
+  balanceWithJobs: number;
+  taxable: boolean;
+  preferredDeliveryMethod: string | null;
+  meta: { created: string | null; updated: string | null };
+  billAddr: AccountingAddress | null;
+  shipAddr: AccountingAddress | null;
+};
+
+/** Spec 001, 'Customer balance result'. */
+export type CustomerBalance = { displayName: string; balance: number };
+
+export const NAME_MAX = 100;
+export const SEARCH_LIMIT_DEFAULT = 50;
+export const SEARCH_LIMIT_MAX = 100;
+/** The order screen's balance lookup asks for this many (spec 001 §7: `?name&limit=5`). */
+export const BALANCE_LOOKUP_LIMIT = 5;
+/** The customers page waits this long after the last keystroke (spec 001 §2). */
+export const SEARCH_DEBOUNCE_MS = 600;
+
+/** GET /api/qb/customers?name&limit: a missing name searches nothing in particular (the first customers). */
+export const customerSearchQuerySchema = z.object({
+  name: z
+    .string()
+    .max(NAME_MAX, `must be at most ${NAME_MAX} characters`)
+    // Control characters cannot be part of a customer name and would only confuse the query.
+    .refine((v) => ![...v].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f), "must not contain control characters")
+    .default(""),
+  limit: integerParam(1, SEARCH_LIMIT_MAX).transform((v) => v ?? SEARCH_LIMIT_DEFAULT),
+});
+export type CustomerSearchQuery = z.infer<typeof customerSearchQuerySchema>;
+
+/** QuickBooks ids are digits; anything else cannot name a customer (404, never a query). */
+export const customerIdSchema = z.object({ id: z.string().regex(/^\d{1,20}$/) });
+
+/** The page's search request, the same one the loader answers first (docs/decisions/008-page-data.md). */
+export function customerSearchUrl(name: string, limit?: number): string {
+  const params = new URLSearchParams({ name: name.trim() });
+  if (limit !== undefined) params.set("limit", String(limit));
+  return `/api/qb/customers?${params}`;
+}
+
+const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Dollars → '$1,234.50', '-$20.00'; anything that is not a number shows as '—' (never '$NaN'). */
+export function formatBalance(dollars: number | null | undefined): string {
+  return typeof dollars === "number" && Number.isFinite(dollars) ? USD.format(dollars) : "—";
+}
+
+/** 'line1, city, state postalCode' without empty parts, or 'No address' (spec 001 §2). */
+export function formatAddress(address: AccountingAddress | null | undefined): string {
+  if (!address) return "No address";
+  const stateZip = [address.state, address.postalCode].map((p) => p.trim()).filter(Boolean).join(" ");
+  const text = [address.line1, address.city, stateZip].map((p) => p.trim()).filter(Boolean).join(", ");
+  return text || "No address";
+}
+
+/** 'Email' / 'Print' / 'None' as QuickBooks says it; nothing set reads as '—'. */
+export function formatDeliveryMethod(method: string | null | undefined): string {
+  return method?.trim() ? method.trim() : "—";
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * A QuickBooks time ('2023-01-05T09:12:00-08:00') as QuickBooks shows it, in the company's zone:
+ * 'Jan 5, 2023, 9:12 AM (UTC-08:00)'. No conversion, so the server's and the browser's text agree.
+ */
+export function formatQboTime(value: string | null | undefined): string {
+  if (!value) return "—";
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/.exec(value.trim());
+  if (!m) return value;
+  const [, y, mo, d, h, mi, zone] = m;
+  const month = MONTHS[Number(mo) - 1];
+  if (!month) return value;
+  const hour = Number(h);
+  const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${mi} ${hour < 12 ? "AM" : "PM"}`;
+  const offset = !zone ? "" : zone === "Z" ? " (UTC)" : ` (UTC${zone})`;
+  return `${month} ${Number(d)}, ${y}, ${clock}${offset}`;
+}
+
+function normalizeName(name: string): string {
+  return name.trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+/**
+ * Which customer of a name search is the order's: the one whose display name is the order's customer name
+ * (any case, any spacing), else the first result (QuickBooks orders them by name). None: null ('Not found').
+ */
+export function pickBalanceMatch<T extends CustomerBalance>(customerName: string, results: readonly T[]): T | null {
+  const wanted = normalizeName(customerName);
+  return results.find((r) => normalizeName(r.displayName) === wanted) ?? results[0] ?? null;
+}
