@@ -1,5 +1,7 @@
 // Local stand-in for QuickBooks Online: Intuit's OAuth 2 consent and token endpoints plus the v3
 // accounting API's customer query and read, over a seeded sandbox company. Tokens survive a restart.
+// Test hooks under /qbo/test/: expire access tokens, revoke the connection, and inject faults (401, 429,
+// 500, a slow answer) into the next matching calls, so the app's retry and error paths can be exercised.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -22,6 +24,11 @@ type TokenGrant = { realmId: string; expiresAt: number };
 type TokenState = { access: Record<string, TokenGrant>; refresh: Record<string, TokenGrant> };
 type PendingCode = { realmId: string; clientId: string; redirectUri: string; expiresAt: number };
 
+/** An injected fault: the next `remaining` calls to `target` whose path and query contain `match` fail (or wait). */
+type InjectedFault = { target: "api" | "token"; status: number; remaining: number; delayMs: number; match: string | null; retryAfter: number | null };
+const FAULT_STATUSES = [0, 400, 401, 403, 429, 500, 503];
+const MAX_DELAY_MS = 120_000;
+
 function intuitTime(date = new Date()): string {
   return new Date(date.getTime() - 7 * 3600_000).toISOString().replace("Z", "-07:00");
 }
@@ -41,6 +48,7 @@ export function qboStandin(config: StandinsConfig): Route {
   const tokenFile = join(config.dataDir, "standins-qbo-tokens.json");
   mkdirSync(config.dataDir, { recursive: true });
   const tokens: TokenState = loadTokens(tokenFile);
+  const faults: InjectedFault[] = [];
 
   function saveTokens() {
     const now = Date.now();
@@ -202,16 +210,100 @@ ${hiddenInputs(params, ["decision"])}
     sendJson(res, 200, { expired });
   }
 
+  /** Revokes every token of the sandbox company, as disconnecting the app in QuickBooks does. */
+  function revokeAll(res: ServerResponse) {
+    let revoked = 0;
+    for (const kind of ["access", "refresh"] as const) {
+      for (const [t, g] of Object.entries(tokens[kind])) {
+        if (g.realmId !== QBO_SANDBOX_REALM) continue;
+        delete tokens[kind][t];
+        revoked++;
+      }
+    }
+    saveTokens();
+    sendJson(res, 200, { revoked });
+  }
+
+  /**
+   * POST /qbo/test/faults {status, count?, match?, delayMs?, retryAfter?, target?: "api"|"token"} queues a fault;
+   * {clear: true} drops them all. status 0 with delayMs is a slow but correct answer (a timeout for the app).
+   */
+  async function injectFault(req: IncomingMessage, res: ServerResponse) {
+    const body = await readJson(req, { error: "invalid JSON" });
+    if (body.clear === true) {
+      faults.length = 0;
+      return sendJson(res, 200, { faults: 0 });
+    }
+    const status = Number(body.status ?? 0);
+    const count = Number(body.count ?? 1);
+    const delayMs = Number(body.delayMs ?? 0);
+    const retryAfter = body.retryAfter === undefined ? null : Number(body.retryAfter);
+    const target = body.target === "token" ? "token" : "api";
+    if (!FAULT_STATUSES.includes(status) || !Number.isInteger(count) || count < 1 || count > 100 || !(delayMs >= 0 && delayMs <= MAX_DELAY_MS)) {
+      throw new HttpError(400, { error: `status one of ${FAULT_STATUSES.join(", ")}, count 1-100, delayMs 0-${MAX_DELAY_MS}` });
+    }
+    if (status === 0 && delayMs === 0) throw new HttpError(400, { error: "a fault needs a status or a delay" });
+    const match = typeof body.match === "string" && body.match ? body.match.toLowerCase() : null;
+    faults.push({ target, status, remaining: count, delayMs, match, retryAfter: retryAfter !== null && Number.isFinite(retryAfter) ? retryAfter : null });
+    sendJson(res, 200, { faults: faults.length });
+  }
+
+  /** The first queued fault for this call, used up by one. */
+  function takeFault(target: InjectedFault["target"], url: URL): InjectedFault | null {
+    let where = `${url.pathname}${url.search}`;
+    try {
+      where = decodeURIComponent(where.replace(/\+/g, " "));
+    } catch {
+      // an undecodable query is matched as sent
+    }
+    const i = faults.findIndex((f) => f.target === target && (!f.match || where.toLowerCase().includes(f.match)));
+    if (i < 0) return null;
+    const found = faults[i];
+    if (--found.remaining <= 0) faults.splice(i, 1);
+    return found;
+  }
+
+  /** Waits, then answers the fault as QuickBooks would; false when the call should go on (a slow answer). */
+  async function applyFault(res: ServerResponse, found: InjectedFault): Promise<boolean> {
+    if (found.delayMs) await new Promise((done) => setTimeout(done, found.delayMs));
+    if (res.destroyed || found.status === 0) return res.destroyed;
+    if (found.target === "token") {
+      sendJson(res, found.status, { error: found.status === 400 ? "invalid_grant" : found.status === 401 ? "invalid_client" : "server_error" });
+      return true;
+    }
+    const headers: Record<string, string> = found.retryAfter !== null ? { "retry-after": String(found.retryAfter) } : {};
+    const body =
+      found.status === 401
+        ? authFault("Token expired: the access token is no longer valid (injected by the stand-in)").body
+        : found.status === 403
+          ? fault(403, "AUTHORIZATION", "003100", "message=ApplicationAuthorizationFailed; errorCode=003100; statusCode=403", "Injected by the stand-in").body
+          : found.status === 429
+            ? fault(429, "ThrottleExceeded", "003001", "message=ThrottleExceeded; errorCode=003001; statusCode=429", "The request limit was reached (injected)").body
+            : found.status === 400
+              ? fault(400, "ValidationFault", "4000", "Error parsing query", "Injected by the stand-in").body
+              : fault(found.status, "SystemFault", "10000", "An application error has occurred while processing your request", "System Failure Error (injected)").body;
+    sendJson(res, found.status, body, headers);
+    return true;
+  }
+
   return async (req, res, url) => {
     const path = url.pathname.slice("/qbo".length) || "/";
     const method = req.method ?? "GET";
     if (path === "/connect" && method === "GET") return consentPage(res, url.searchParams);
     if (path === "/connect" && method === "POST") return decide(req, res);
-    if (path === "/oauth2/token" && method === "POST") return token(req, res);
+    if (path === "/oauth2/token" && method === "POST") {
+      const found = takeFault("token", url);
+      if (found && (await applyFault(res, found))) return;
+      return token(req, res);
+    }
     if (path === "/oauth2/revoke" && method === "POST") return revoke(req, res);
     if (path === "/test/expire-tokens" && method === "POST") return expireTokens(req, res);
+    if (path === "/test/revoke" && method === "POST") return revokeAll(res);
+    if (path === "/test/faults" && method === "POST") return injectFault(req, res);
     const api = /^\/v3\/company\/([^/]+)\/(query|customer\/([^/]+)|companyinfo\/[^/]+)$/.exec(path);
     if (api) {
+      const found = takeFault("api", url);
+      if (found && (await applyFault(res, found))) return;
       const [, realmId, resource, customerId] = api;
       if (resource === "query" && (method === "GET" || method === "POST")) return query(req, res, url, realmId);
       if (customerId !== undefined && method === "GET") return readCustomer(req, res, realmId, decodeURIComponent(customerId));

@@ -1,5 +1,6 @@
 // QuickBooks Online through app/lib/quickbooks.server.ts against the local sandbox emulator: connect
-// (consent → code → tokens), customer search and read in the spec's shape, token refresh, and the 401s.
+// (consent → code → tokens, stored encrypted), customer search and read in the spec's shape, token refresh,
+// the 401s, a revoked connection, and the stand-in's fault hooks (429, 500, a slow answer).
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,7 +11,19 @@ import { localEnv } from "../../config/local-env";
 import type { AppContext } from "~/lib/context.server";
 import type { Database } from "~/lib/db.server";
 import { parseEnv } from "~/lib/env.server";
-import { ensureQboAuth, exchangeQboCode, getQboCustomer, QboAuthError, qboAuthorizeUrl, searchQboCustomers } from "~/lib/quickbooks.server";
+import {
+  ensureQboAuth,
+  exchangeQboCode,
+  getQboCustomer,
+  openToken,
+  QboAuthError,
+  qboAuthorizeUrl,
+  qboConnectionStatus,
+  QboError,
+  QboRateLimitError,
+  QboTimeoutError,
+  searchQboCustomers,
+} from "~/lib/quickbooks.server";
 import { startStandins, type RunningStandins } from "../../stand-ins/server";
 import { createTestDatabase } from "../support/db";
 
@@ -27,7 +40,7 @@ let ctx: AppContext;
 beforeAll(async () => {
   db = await createTestDatabase();
   standins = await startStandins({ port: 0, db, dataDir: mkdtempSync(join(tmpdir(), "standins-qbo-")) });
-  ctx = { env: parseEnv(localEnv({ ...process.env, STANDINS_URL: standins.url })), db, files: {} as R2Bucket, now: () => new Date(), waitUntil: () => {} };
+  ctx = { env: parseEnv(localEnv({ ...process.env, STANDINS_URL: standins.url, QBO_TIMEOUT_MS: "400" })), db, files: {} as R2Bucket, now: () => new Date(), waitUntil: () => {} };
 });
 
 afterAll(async () => {
@@ -51,6 +64,17 @@ async function connection() {
   const rows = await db.select().from(qboConnections);
   expect(rows).toHaveLength(1);
   return rows[0];
+}
+
+/** The plain access token behind the stored ciphertext. */
+async function plainAccessToken() {
+  const row = await connection();
+  return openToken(ctx, row.accessToken, "access", row.realmId);
+}
+
+async function injectFault(fault: Record<string, unknown>) {
+  const res = await fetch(`${standins.url}/qbo/test/faults`, { method: "POST", body: JSON.stringify(fault) });
+  expect(res.status).toBe(200);
 }
 
 async function apiGet(path: string, token?: string) {
@@ -105,6 +129,14 @@ describe("connecting QuickBooks", () => {
     const row = await connection();
     expect(row).toMatchObject({ realmId: REALM, connectedBy: "admin@goldengrain.test" });
     expect(Date.parse(row.accessTokenExpiresAt) - before).toBeGreaterThan(3590_000);
+
+    // Stored encrypted: neither column holds a token QuickBooks would accept.
+    expect(row.accessToken).toMatch(/^v1\.[\w-]+\.[\w-]+$/);
+    expect(row.refreshToken).toMatch(/^v1\.[\w-]+\.[\w-]+$/);
+    expect((await apiGet("customer/1", row.accessToken)).status).toBe(401);
+    expect((await apiGet("customer/1", await plainAccessToken())).status).toBe(200);
+    expect(row.connectedAt).toBeTruthy();
+    expect(row.refreshTokenExpiresAt).toBeTruthy();
 
     // A code works once.
     await expect(exchangeQboCode(ctx, { code, realmId: REALM })).rejects.toBeInstanceOf(QboAuthError);
@@ -213,10 +245,11 @@ describe("token refresh", () => {
 
   it("recovers when QuickBooks says the token expired before our clock does", async () => {
     const before = await connection();
-    const expired = await fetch(`${standins.url}/qbo/test/expire-tokens`, { method: "POST", body: JSON.stringify({ accessToken: before.accessToken }) });
+    const plain = await plainAccessToken();
+    const expired = await fetch(`${standins.url}/qbo/test/expire-tokens`, { method: "POST", body: JSON.stringify({ accessToken: plain }) });
     expect(await expired.json<Json>()).toEqual({ expired: 1 });
 
-    const stale = await apiGet("customer/1", before.accessToken);
+    const stale = await apiGet("customer/1", plain);
     expect(stale.status).toBe(401);
     expect((await stale.json<Json>()).Fault.Error[0].Detail).toMatch(/expired/i);
 
@@ -224,13 +257,74 @@ describe("token refresh", () => {
     expect((await connection()).accessToken).not.toBe(before.accessToken);
   });
 
-  it("asks for a reconnect when the refresh token is no longer accepted", async () => {
+  it("two refreshes at once keep one pair of tokens, both usable", async () => {
     const row = await connection();
-    await db
-      .update(qboConnections)
-      .set({ refreshToken: "revoked-refresh-token", accessTokenExpiresAt: new Date(Date.now() - 1000).toISOString() })
-      .where(eq(qboConnections.id, row.id));
+    await db.update(qboConnections).set({ accessTokenExpiresAt: new Date(Date.now() - 1000).toISOString() }).where(eq(qboConnections.id, row.id));
+    const [a, b] = await Promise.all([ensureQboAuth(ctx), ensureQboAuth(ctx)]);
+    for (const { accessToken } of [a, b]) expect((await apiGet("customer/1", accessToken)).status).toBe(200);
+    expect(await plainAccessToken()).toMatch(/^eyJ/);
+  });
+});
+
+describe("faults QuickBooks answers with", () => {
+  it("429 is a rate limit with QuickBooks' Retry-After (or a minute)", async () => {
+    await injectFault({ status: 429, retryAfter: 7, match: "sakura" });
+    const error = await searchQboCustomers(ctx, "Sakura", 5).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(QboRateLimitError);
+    expect(error).toMatchObject({ retryAfterSeconds: 7, status: 429 });
+    await injectFault({ status: 429, match: "sakura" });
+    await expect(searchQboCustomers(ctx, "Sakura", 5)).rejects.toMatchObject({ retryAfterSeconds: 60 });
+    // The faults were used up: the next call works.
+    expect(await searchQboCustomers(ctx, "Sakura", 5)).toHaveLength(1);
+  });
+
+  it("500 is a QboError of that status; only the matching call fails", async () => {
+    await injectFault({ status: 500, match: "kyoto" });
+    expect(await searchQboCustomers(ctx, "Sakura", 5)).toHaveLength(1);
+    await expect(searchQboCustomers(ctx, "Kyoto", 5)).rejects.toSatisfy((e: unknown) => e instanceof QboError && e.status === 500);
+  });
+
+  it("a slow answer is a timeout after QBO_TIMEOUT_MS", async () => {
+    await injectFault({ status: 0, delayMs: 1500, match: "bangkok" });
+    const started = Date.now();
+    await expect(searchQboCustomers(ctx, "Bangkok", 5)).rejects.toBeInstanceOf(QboTimeoutError);
+    expect(Date.now() - started).toBeLessThan(1400);
+  });
+
+  it("a 401 that a refresh does not cure is a QboAuthError the screens may retry", async () => {
+    await injectFault({ status: 401, count: 2, match: "lotus" });
+    await expect(getQboCustomer(ctx, "26")).resolves.toMatchObject({ displayName: "Lotus Vegetarian Kitchen" });
+    await expect(searchQboCustomers(ctx, "Lotus", 5)).rejects.toMatchObject({ name: "QboAuthError", reason: "refused", status: 401 });
+    expect(await searchQboCustomers(ctx, "Lotus", 5)).toHaveLength(1);
+  });
+});
+
+describe("a revoked connection", () => {
+  it("asks for a reconnect when the refresh token is no longer accepted, and records it for the admin", async () => {
+    const revoked = await fetch(`${standins.url}/qbo/test/revoke`, { method: "POST" });
+    expect((await revoked.json<Json>()).revoked).toBeGreaterThan(0);
+    await expect(searchQboCustomers(ctx, "golden", 5)).rejects.toThrow(/reconnect QuickBooks/);
+    const status = await qboConnectionStatus(ctx);
+    expect(status).toMatchObject({ connected: true, refusedAt: expect.any(String), refusedReason: expect.stringMatching(/reconnect QuickBooks/) });
+    // Refused once, QuickBooks is not asked again until an admin reconnects.
+    await expect(ensureQboAuth(ctx)).rejects.toMatchObject({ reason: "reconnect" });
+
+    const code = (await consent("state-again")).searchParams.get("code") as string;
+    await exchangeQboCode(ctx, { code, realmId: REALM, connectedBy: "admin@goldengrain.test" });
+    expect(await qboConnectionStatus(ctx)).toMatchObject({ refusedAt: null, refusedReason: null });
+    expect(await searchQboCustomers(ctx, "golden dragon", 5)).toHaveLength(2);
+  });
+
+  it("a token that does not decrypt (another key, a plain legacy value) asks for a reconnect", async () => {
+    const row = await connection();
+    await db.update(qboConnections).set({ refreshToken: "revoked-refresh-token", accessTokenExpiresAt: new Date(Date.now() - 1000).toISOString() }).where(eq(qboConnections.id, row.id));
     await expect(searchQboCustomers(ctx, "golden", 5)).rejects.toThrow(/reconnect QuickBooks/);
     await expect(ensureQboAuth(ctx)).rejects.toBeInstanceOf(QboAuthError);
+  });
+
+  it("a ciphertext moved to the other column does not open", async () => {
+    const row = await connection();
+    await expect(openToken(ctx, row.accessToken, "refresh", row.realmId)).rejects.toBeInstanceOf(QboAuthError);
+    await expect(openToken(ctx, row.accessToken, "access", "9999")).rejects.toBeInstanceOf(QboAuthError);
   });
 });
