@@ -76,6 +76,14 @@ const ACCESS: Record<string, Access> = {
   "routes/api.tasks.clear-completed": { who: TASK_ROLES },
   "routes/api.delivery.$orderId.need-help": { who: ["admin", "driver"] }, // spec 000: drivers' Help
   "routes/api.delivery.unknown.issue-photo": { who: ["admin", "driver"] },
+  // Spec 000 §2 / 001 §2: QuickBooks Customers for admin, logistics-manager and sales-rep (customers:view);
+  // connecting QuickBooks is an admin's (docs/decisions/011-quickbooks.md).
+  "routes/_app.quickbooks-customers": { who: OFFICE },
+  "routes/api.qb.customers": { who: OFFICE },
+  "routes/api.qb.customers.$id": { who: OFFICE },
+  "routes/api.qb.ensure-auth": { who: OFFICE },
+  "routes/api.qb.oauth.start": { who: ["admin"] },
+  "routes/api.qb.oauth.callback": { who: ["admin"] },
 };
 
 /** Paths that hold data no one but an admin may reach, whatever a route module says. */
