@@ -51,7 +51,10 @@ export const QBO_MESSAGES = {
   unavailable: (status: number) => `QuickBooks is not available right now (${status}). Try again in a moment.`,
   unreachable: "QuickBooks could not be reached. Try again in a moment.",
   unreadableAnswer: "QuickBooks answered with something this app cannot read. Try again in a moment.",
-  timeout: (ms: number) => `QuickBooks did not answer within ${Math.max(1, Math.round(ms / 1000))} seconds. Try again.`,
+  timeout: (ms: number) => {
+    const seconds = Math.max(1, Math.round(ms / 1000));
+    return `QuickBooks did not answer within ${seconds} second${seconds === 1 ? "" : "s"}. Try again.`;
+  },
 } as const;
 
 /** Spec 001 §8's texts on the screens. */
