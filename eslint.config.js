@@ -56,6 +56,11 @@ export default tseslint.config(
   {
     files: ["**/*.tsx"],
     ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Our vendored primitives render the native control: a label wrapping <Input> is associated.
+      "jsx-a11y/label-has-associated-control": ["error", { controlComponents: ["Input", "Textarea"], depth: 3 }],
+    },
   },
   {
     // Tests read JSON answers whose shape is the thing under test; typing each body would restate the

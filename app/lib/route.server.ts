@@ -118,3 +118,24 @@ export function noAction(policy: Policy, allowed: readonly string[] = ["GET"]) {
     }
   };
 }
+
+export type ApiFailure = { success: false; error: string; [extra: string]: unknown };
+
+/**
+ * A page loader's copy of an /api answer (docs/decisions/008-page-data.md): runs what the /api route runs
+ * and gives its body, the value or the `{success:false, error}` the route would answer for a refusal the
+ * service throws (a DomainError, or a Response from the guard). Anything else is a real failure and goes to
+ * the error boundary.
+ */
+export async function apiAnswer<T>(run: () => Promise<T>): Promise<T | ApiFailure> {
+  try {
+    return await run();
+  } catch (thrown) {
+    if (thrown instanceof DomainError && thrown.status < 500) return { ...thrown.extra, success: false, error: thrown.message };
+    if (thrown instanceof Response && thrown.status >= 400 && thrown.status < 500) {
+      const body = (await thrown.clone().json().catch(() => null)) as { error?: unknown } | null;
+      return { ...body, success: false, error: typeof body?.error === "string" && body.error ? body.error : `Request failed (${thrown.status})` };
+    }
+    throw thrown;
+  }
+}

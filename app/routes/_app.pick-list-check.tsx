@@ -18,9 +18,8 @@ import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
 import { emptyRow, summarizeCheck, visibleCheckLines, type CheckRow, type CheckSort } from "~/domain/picklists/check";
 import { authorize } from "~/lib/guard.server";
-import { noAction } from "~/lib/route.server";
 import { getPickCheckOrder } from "~/services/picklists.server";
-import { apiAnswer } from "./_app.order-tracking/api-answer.server";
+import { apiAnswer, noAction } from "~/lib/route.server";
 
 // Pickers and those who print pick lists (the spec's table; decision 010): a driver's orders:view is not enough.
 const GRANTS = ["picklists:pick", "picklists:print"] as const;

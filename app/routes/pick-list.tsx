@@ -10,12 +10,11 @@ import { policies, type Policy } from "~/domain/access/policy";
 import { PICK_GRANTS } from "~/domain/picklists/grants";
 import type { AppContext } from "~/lib/context.server";
 import { authorize, getPasscodeViewer, viewerSatisfies } from "~/lib/guard.server";
-import { noAction } from "~/lib/route.server";
 import type { Viewer } from "~/lib/session.server";
 import { inventorySummaryForOrder } from "~/services/inventory.server";
 import { findPickOrder, latestPickVerified } from "~/services/picklists.server";
 import { getSalesOrder } from "~/services/sales-orders.server";
-import { apiAnswer } from "./_app.order-tracking/api-answer.server";
+import { apiAnswer, noAction } from "~/lib/route.server";
 
 export const policy = policies.public;
 /** Saves and completes go through /api; a POST here is a clean 405. */

@@ -86,7 +86,7 @@ export async function fetchOrders(q: ListQuery, signal?: AbortSignal): Promise<L
 export function readKpisBody(body: Json, status = 200): Kpis {
   const data = body.data as Partial<Kpis> | undefined;
   if (status >= 400 || !data || typeof data.ordersToday !== "number") throw new ApiError(errorText(body, "KPIs unavailable"), status, body);
-  return { ordersToday: data.ordersToday, awaitingTrucking: Number(data.awaitingTrucking ?? 0), notDelivered: Number(data.notDelivered ?? 0) };
+  return { ordersToday: data.ordersToday, awaitingTrucking: data.awaitingTrucking === null ? null : Number(data.awaitingTrucking ?? 0), notDelivered: Number(data.notDelivered ?? 0) };
 }
 
 export async function fetchKpis(signal?: AbortSignal): Promise<Kpis> {

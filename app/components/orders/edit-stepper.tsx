@@ -257,6 +257,8 @@ export function EditStepper({
                   placeholder="Enter trucking company"
                   value={form.truckingOther}
                   onChange={(e) => set({ truckingOther: e.target.value })}
+                  // Revealed by choosing 'Other': the one thing to do next is type the name.
+                  // eslint-disable-next-line jsx-a11y/no-autofocus
                   autoFocus
                 />
               </div>

@@ -10,10 +10,12 @@ const QUICK_OF: Record<(typeof KPI_NAMES)[number], Exclude<Quick, "">> = {
 };
 
 export function OrderKpiTiles({ kpis, active, onSelect }: { kpis: Kpis | null; active: Quick; onSelect: (quick: Quick) => void }) {
+  // A tile the server does not count for this viewer (null: a field they may not see) is left out.
+  const names = KPI_NAMES.filter((name) => kpis?.[name] !== null);
   return (
     <section aria-label="Order figures">
-      <ul className="grid grid-cols-3 gap-2 sm:gap-3">
-        {KPI_NAMES.map((name) => {
+      <ul className={cn("grid gap-2 sm:gap-3", names.length === 2 ? "grid-cols-2" : "grid-cols-3")}>
+        {names.map((name) => {
           const value = kpis?.[name];
           const quick = QUICK_OF[name];
           const pressed = active === quick;
@@ -32,7 +34,7 @@ export function OrderKpiTiles({ kpis, active, onSelect }: { kpis: Kpis | null; a
               >
                 <span className="text-xs font-semibold text-slate-700 sm:text-sm">{KPI_LABELS[name]}</span>
                 <span className={cn("mt-1 text-2xl font-extrabold tabular-nums sm:text-3xl", amber ? "text-amber-700" : "text-slate-900")}>
-                  {value === undefined ? "–" : value.toLocaleString("en-US")}
+                  {value === undefined || value === null ? "–" : value.toLocaleString("en-US")}
                 </span>
               </button>
             </li>

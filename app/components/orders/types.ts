@@ -22,7 +22,8 @@ export type OrderRow = {
 
 export type Pagination = { page: number; pages: number; total: number };
 
-export type Kpis = { ordersToday: number; awaitingTrucking: number; notDelivered: number };
+/** awaitingTrucking is null for viewers who may not see trucking (the server does not count a hidden field). */
+export type Kpis = { ordersToday: number; awaitingTrucking: number | null; notDelivered: number };
 
 export type ListFilters = {
   paymentStatus: string;

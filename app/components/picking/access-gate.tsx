@@ -62,6 +62,8 @@ function PasscodeForm({ onSuccess, autoFocus }: { onSuccess: () => void; autoFoc
         placeholder="Enter pick list code"
         autoComplete="one-time-code"
         autoCapitalize="characters"
+        // Only when the gate is the whole screen (a shared phone waiting for its code), never on a page with other content.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus={autoFocus}
         className="h-12 rounded-lg border border-slate-300 bg-white px-3 text-base tracking-wider uppercase placeholder:normal-case placeholder:tracking-normal"
       />
@@ -116,7 +118,9 @@ export function PasscodeBanner({ open, onToggle, onSuccess }: { open: boolean; o
           Enter Passcode
         </Button>
       </div>
-      <div className={cn("mt-3 max-w-sm", !open && "hidden")}>{open ? <PasscodeForm onSuccess={onSuccess} autoFocus /> : null}</div>
+      <div className={cn("mt-3 max-w-sm", !open && "hidden")}>{/* Opened by the picker's own tap on 'Use a passcode': the field is what they asked for. */}
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
+        {open ? <PasscodeForm onSuccess={onSuccess} autoFocus /> : null}</div>
     </div>
   );
 }

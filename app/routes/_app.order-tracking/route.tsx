@@ -24,10 +24,9 @@ import { orderListQuerySchema } from "~/domain/orders/query";
 import { policies } from "~/domain/access/policy";
 import { authorize } from "~/lib/guard.server";
 import { parseSearchParams } from "~/lib/http.server";
-import { noAction } from "~/lib/route.server";
 import { listOrders, orderKpis } from "~/services/orders.server";
 import { locations } from "../../../db/schema";
-import { apiAnswer } from "./api-answer.server";
+import { apiAnswer, noAction } from "~/lib/route.server";
 import { OrderList } from "./order-list";
 
 export const policy = policies.grant("orders:view");
