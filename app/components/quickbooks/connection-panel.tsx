@@ -22,7 +22,7 @@ export function ConnectionPanel({
 }) {
   const state = connectionState(status, new Date(now));
   return (
-    <Card aria-labelledby="qbo-connection-title">
+    <Card role="region" aria-labelledby="qbo-connection-title">
       <CardHeader>
         <CardTitle id="qbo-connection-title">QuickBooks connection</CardTitle>
         <span className="text-xs font-semibold text-slate-500">Admins only</span>
@@ -42,16 +42,22 @@ export function ConnectionPanel({
           </p>
         )}
         {status.connected ? (
-          <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-            <Item label="Connected by">{status.connectedBy ?? "—"}</Item>
-            <Item label="Connected">{formatEastern(status.connectedAt)}</Item>
+          <dl className="space-y-1 text-sm">
+            <Item label="Connected by">{`${status.connectedBy ?? "—"} on ${formatEastern(status.connectedAt)}`}</Item>
             <Item label="Access token expires">{formatEastern(status.accessTokenExpiresAt)}</Item>
-            <Item label="Refresh token valid until">{formatEastern(status.refreshTokenExpiresAt)}</Item>
-            <Item label="Company (realm)">{status.realmId ?? "—"}</Item>
             {status.refusedAt ? <Item label="Refused">{`${formatEastern(status.refusedAt)}: ${status.refusedReason ?? ""}`}</Item> : null}
           </dl>
         ) : null}
         {state === "connected" ? <p className="text-xs text-slate-600">The access token is refreshed automatically before it expires.</p> : null}
+        {status.connected ? (
+          <details className="text-sm">
+            <summary className="cursor-pointer font-medium text-slate-700">More about the connection</summary>
+            <dl className="mt-1 space-y-1">
+              <Item label="Refresh token valid until">{formatEastern(status.refreshTokenExpiresAt)}</Item>
+              <Item label="Company (realm)">{status.realmId ?? "—"}</Item>
+            </dl>
+          </details>
+        ) : null}
         <div className="flex flex-wrap gap-2">
           <a href={QBO_CONNECT_PATH} target="_blank" rel="noopener noreferrer" className={buttonClass({ size: "sm", variant: state === "connected" ? "outline" : "primary" })}>
             <ExternalLink className="size-4" aria-hidden="true" /> {status.connected ? "Reconnect QuickBooks" : "Connect QuickBooks"}

@@ -80,7 +80,7 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 
 /**
  * A QuickBooks time ('2023-01-05T09:12:00-08:00') as QuickBooks shows it, in the company's zone:
- * 'Jan 5, 2023, 9:12 AM (UTC-08:00)'. No conversion, so the server's and the browser's text agree.
+ * 'Jan 5, 2023, 9:12 AM (UTC-8)'. No conversion, so the server's and the browser's text agree.
  */
 export function formatQboTime(value: string | null | undefined): string {
   if (!value) return "—";
@@ -91,8 +91,14 @@ export function formatQboTime(value: string | null | undefined): string {
   if (!month) return value;
   const hour = Number(h);
   const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${mi} ${hour < 12 ? "AM" : "PM"}`;
-  const offset = !zone ? "" : zone === "Z" ? " (UTC)" : ` (UTC${zone})`;
+  const offset = !zone ? "" : zone === "Z" ? " (UTC)" : ` (UTC${shortOffset(zone)})`;
   return `${month} ${Number(d)}, ${y}, ${clock}${offset}`;
+}
+
+/** '-08:00' → '-8', '+05:30' → '+5:30', '+00:00' → '+0'. */
+function shortOffset(zone: string): string {
+  const [hours, minutes] = zone.slice(1).split(":");
+  return `${zone[0]}${Number(hours)}${minutes && minutes !== "00" ? `:${minutes}` : ""}`;
 }
 
 function normalizeName(name: string): string {

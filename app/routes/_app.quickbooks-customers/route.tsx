@@ -99,19 +99,19 @@ export default function QuickBooksCustomers() {
       {canConnect && connection ? <ConnectionPanel status={connection} now={now} checking={checking} checkMessage={checkMessage} onCheck={checkConnection} /> : null}
 
       {/* A plain GET form: without JavaScript, Search still answers through the loader. */}
-      <Form method="get" role="search" className="flex flex-col gap-2 sm:flex-row sm:items-end" onSubmit={(e) => { e.preventDefault(); customers.searchNow(); }}>
-        <div className="min-w-0 flex-1">
-          <label htmlFor="qbo-customer-name" className="mb-1 block text-sm font-semibold text-slate-700">
-            Customer name
-          </label>
-          <div className="relative">
+      <Form method="get" role="search" onSubmit={(e) => { e.preventDefault(); customers.searchNow(); }}>
+        <label htmlFor="qbo-customer-name" className="mb-1 block text-sm font-semibold text-slate-700">
+          Customer name
+        </label>
+        <div className="flex gap-2">
+          <div className="relative min-w-0 flex-1">
             <Search className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-            <Input id="qbo-customer-name" name="name" type="search" value={customers.input} onChange={(e) => customers.setInput(e.target.value)} maxLength={NAME_MAX} autoComplete="off" placeholder="e.g. Golden Dragon" className="pl-10" />
+            <Input id="qbo-customer-name" name="name" type="search" value={customers.input} onChange={(e) => customers.setInput(e.target.value)} maxLength={NAME_MAX} autoComplete="off" placeholder="e.g. Golden Dragon" className="pl-10 [&::-webkit-search-cancel-button]:hidden" />
           </div>
+          <Button type="button" variant="outline" onClick={customers.clear} disabled={!customers.input}>
+            <X className="size-4" aria-hidden="true" /> Clear
+          </Button>
         </div>
-        <Button type="button" variant="outline" onClick={customers.clear} disabled={!customers.input} className="sm:w-auto">
-          <X className="size-4" aria-hidden="true" /> Clear
-        </Button>
       </Form>
 
       <section aria-label="Search results" aria-busy={customers.state.status === "loading"}>
