@@ -1,14 +1,18 @@
-// Home: greeting and role, module search and cards, shortcuts, live KPI tiles, recent activity, announcements.
+// Home: greeting and role, the floor's own work (a warehouse employee's picks, a driver's deliveries), module
+// search and cards, shortcuts, live KPI tiles, recent activity, announcements.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BarChart3, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { ActivityPanels } from "~/components/shell/home/activity-panels";
-import { KpiTiles, type KpiTile } from "~/components/shell/home/kpi-tiles";
+import { KpiTiles } from "~/components/shell/home/kpi-tiles";
 import { ModuleSearch } from "~/components/shell/home/module-search";
+import { MyPicks } from "~/components/shell/home/my-picks";
+import { TodaysDeliveries } from "~/components/shell/home/todays-deliveries";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { firstName, greeting } from "~/domain/shell/greeting";
+import { homeKpiTiles } from "~/domain/shell/home";
 import { moduleCards, passcodeCards, shortcuts } from "~/domain/shell/modules";
 import { shellViewer } from "~/domain/shell/viewer";
 import { policies } from "~/domain/access/policy";
@@ -29,20 +33,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const roleInput = { roleId: viewer.roleId, isAdmin: viewer.isAdmin };
   const now = context.app.now().toISOString();
   if (shell.isPasscode) {
-    return { name: shell.name, email: shell.email, roleLabel: shell.roleLabel, now, cards: passcodeCards(), shortcuts: [], kpis: [], activity: [], announcements: [] };
+    return {
+      name: shell.name,
+      email: shell.email,
+      roleLabel: shell.roleLabel,
+      now,
+      cards: passcodeCards(),
+      shortcuts: [],
+      kpis: [],
+      activity: [],
+      announcements: [],
+      floor: null,
+    };
   }
   const data = await homeData(context.app, viewer);
-  const kpis: KpiTile[] = [
-    { id: "orders-today", label: "Orders Today", value: data.kpis.ordersToday, to: "/order-tracking" },
-    // Not counted for viewers who may not see trucking (null): no tile rather than a count of a hidden field.
-    ...(data.kpis.awaitingTrucking === null
-      ? []
-      : [{ id: "awaiting-trucking", label: "Awaiting Trucking", value: data.kpis.awaitingTrucking, to: "/order-tracking" }]),
-    { id: "not-delivered", label: "Not Delivered", value: data.kpis.notDelivered, to: "/order-tracking" },
-  ];
-  if (data.kpis.pendingReturns !== null) {
-    kpis.push({ id: "pending-returns", label: "Pending Returns", value: data.kpis.pendingReturns, to: "/return-forms" });
-  }
   return {
     name: shell.name,
     email: shell.email,
@@ -50,9 +54,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     now,
     cards: moduleCards(roleInput),
     shortcuts: shortcuts(roleInput),
-    kpis,
+    // Each tile opens Order Tracking with its quick filter; a count the viewer may not have is no tile.
+    kpis: homeKpiTiles(data.kpis),
     activity: data.activity,
     announcements: data.announcements,
+    floor: data.floor,
   };
 }
 
@@ -93,6 +99,10 @@ export default function Home() {
           </nav>
         ) : null}
       </section>
+
+      {/* The people on the floor start from their own work: picks, or today's stops. */}
+      {data.floor?.picks ? <MyPicks picks={data.floor.picks} /> : null}
+      {data.floor?.deliveries ? <TodaysDeliveries deliveries={data.floor.deliveries} /> : null}
 
       {/* Spec 000 order: search and module cards, then the KPI tiles. */}
       <ModuleSearch cards={data.cards} />

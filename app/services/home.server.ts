@@ -1,25 +1,40 @@
-// The home page's live data: KPI counts in SQL, recent activity from the audit trail, announcements.
+// The home page's live data: KPI counts in SQL, the floor's work (a warehouse employee's picks, a driver's
+// deliveries), recent activity as sentences from the audit trail, announcements.
 //
 // KPI definitions (DESIGN section 8: live counts, not the old fixed sample values):
 // - Orders Today, Awaiting Trucking, Not Delivered: exactly the Order Tracking tiles for the same viewer
 //   (orderKpis in orders.server.ts, in their `orders:view` scope), so the two screens never disagree.
 // - Pending Returns: return requests still pending or under review ('pending', 'under_review', legacy
 //   'review'); shown only to viewers holding `returns:view`.
-import { desc, eq, inArray, lte, sql } from "drizzle-orm";
-import { announcements, auditEvents, returnRequests } from "../../db/schema";
+//
+// The floor's work is read live (not from the prepared task lists): an order assigned a minute ago is on the
+// picker's home at once. The same rules decide it as the task lists (app/domain/tasks/floor.ts).
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { announcements, auditEvents, orderLines, orders, returnRequests } from "../../db/schema";
 import { hasGrant } from "~/domain/access/roles";
-import { describeAuditEvent } from "~/domain/shell/activity";
+import { hiddenOrderFields } from "~/domain/access/visibility";
+import { DELIVERY_ORDER_TYPES } from "~/domain/orders/constants";
+import { describeActivity } from "~/domain/shell/activity";
+import { daysSinceOrder } from "~/domain/tasks/rules";
+import { floorStage, floorTaskKinds, isCashOnDelivery, routeOrder, taskHref } from "~/domain/tasks/floor";
 import type { AppContext } from "~/lib/context.server";
 import type { Viewer } from "~/lib/session.server";
 import { orderKpis, resolveOrderScope, type OrderKpis } from "./orders.server";
+import { distinctStatuses, kindScope, statusIn, statusSets } from "./tasks.server";
+
+type Ctx = Pick<AppContext, "db" | "now">;
 
 export type HomeKpis = OrderKpis & { pendingReturns: number | null };
-export type ActivityItem = { id: number; actor: string; summary: string; at: string };
+export type ActivityItem = { id: number; actor: string; sentence: string; at: string; href: string | null };
 export type Announcement = { id: number; title: string; body: string; publishedAt: string };
 
 export const PENDING_RETURN_STATUSES = ["pending", "under_review", "review"];
 const ACTIVITY_LIMIT = 8;
 const ANNOUNCEMENT_LIMIT = 5;
+/** Picks and stops shown on the home page; the rest are counted and are in Order Tracking. */
+export const FLOOR_LIST_LIMIT = 20;
+/** Stops put in route order at most (a driver's day is a few dozen; this only bounds a pathological list). */
+const ROUTE_CANDIDATES = 500;
 
 async function pendingReturns(ctx: Pick<AppContext, "db">, viewer: Viewer): Promise<number | null> {
   if (!viewer.isAdmin && !hasGrant(viewer.grants, "returns:view")) return null;
@@ -27,17 +42,175 @@ async function pendingReturns(ctx: Pick<AppContext, "db">, viewer: Viewer): Prom
   return Number(row?.n ?? 0);
 }
 
-export async function homeKpis(ctx: Pick<AppContext, "db" | "now">, viewer: Viewer): Promise<HomeKpis> {
+export async function homeKpis(ctx: Ctx, viewer: Viewer): Promise<HomeKpis> {
   const [orderTiles, returns] = await Promise.all([orderKpis(ctx, viewer), pendingReturns(ctx, viewer)]);
   return { ...orderTiles, pendingReturns: returns };
 }
 
+// ---------------------------------------------------------------- the floor's work
+
+export type PickItem = {
+  orderId: number;
+  orderNumber: string;
+  customerName: string;
+  orderStatus: string;
+  orderType: string;
+  orderDate: string;
+  daysSinceOrder: number;
+  lines: number;
+  units: number;
+  /** Begin Picking: the picking screen for this order. */
+  href: string;
+};
+export type PickWork = { total: number; items: PickItem[] };
+
+export type DeliveryStop = {
+  orderId: number;
+  orderNumber: string;
+  customerName: string;
+  orderStatus: string;
+  orderType: string;
+  warehouseLocation: string;
+  addressLines: string[];
+  mapsUrl: string | null;
+  /** On the truck (Out for Delivery, Shipped/Picked Up), or picked and ready to load. */
+  onTruck: boolean;
+  /** Cash to collect; only for viewers who see payment. */
+  cashOnDelivery: boolean;
+  daysSinceOrder: number;
+  /** The order in Order Tracking, which opens the delivery wizard for a driver. */
+  href: string;
+};
+export type DeliveryWork = { total: number; deliveredToday: number; items: DeliveryStop[] };
+
+export type FloorWork = { picks: PickWork | null; deliveries: DeliveryWork | null };
+
+const notPicked = sql`NOT EXISTS (SELECT 1 FROM pick_list_status p WHERE p.order_id = ${orders.id} AND p.completed_at IS NOT NULL)`;
+
+/** A warehouse employee's picks: assigned to her (her pick scope), not picked yet, oldest first. */
+export async function myPicks(ctx: Ctx, viewer: Viewer, limit = FLOOR_LIST_LIMIT): Promise<PickWork> {
+  const [{ where }, statuses] = await Promise.all([kindScope(ctx, viewer, "pick"), distinctStatuses(ctx)]);
+  const condition = and(where, statusIn(statusSets(statuses).toPick), notPicked);
+  const [rows, [count]] = await Promise.all([
+    ctx.db
+      .select({ id: orders.id, orderNumber: orders.orderNumber, customerName: orders.customerName, orderStatus: orders.orderStatus, orderType: orders.orderType, orderDate: orders.orderDate })
+      .from(orders)
+      .where(condition)
+      .orderBy(asc(orders.orderDate), asc(orders.id))
+      .limit(limit),
+    ctx.db.select({ n: sql<number>`count(*)` }).from(orders).where(condition),
+  ]);
+  const sizes = rows.length
+    ? await ctx.db
+        .select({ orderId: orderLines.orderId, lines: sql<number>`count(*)`, units: sql<number>`coalesce(sum(${orderLines.quantity}), 0)` })
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, rows.map((r) => r.id)))
+        .groupBy(orderLines.orderId)
+    : [];
+  const bySize = new Map(sizes.map((s) => [s.orderId, s]));
+  const now = ctx.now();
+  return {
+    total: Number(count?.n ?? 0),
+    items: rows.map((r) => ({
+      orderId: r.id,
+      orderNumber: r.orderNumber,
+      customerName: r.customerName,
+      orderStatus: r.orderStatus,
+      orderType: r.orderType,
+      orderDate: r.orderDate,
+      daysSinceOrder: daysSinceOrder(r.orderDate, now),
+      lines: Number(bySize.get(r.id)?.lines ?? 0),
+      units: Number(bySize.get(r.id)?.units ?? 0),
+      href: taskHref("pick", r.orderNumber),
+    })),
+  };
+}
+
+function utcDayStart(date: Date, offsetDays = 0): string {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + offsetDays)).toISOString();
+}
+
 /**
- * The latest audit events. Viewers who see every order see everyone's activity; a viewer limited to a
- * location or assignment sees only their own, since others' events name records outside their scope.
+ * A driver's deliveries for today: delivery orders in their delivery scope that are picked and ready to
+ * load or on the truck, not delivered yet, in route order; and how many they delivered today (UTC day,
+ * as the Orders Today tile).
+ */
+export async function todaysDeliveries(ctx: Ctx, viewer: Viewer, limit = FLOOR_LIST_LIMIT): Promise<DeliveryWork> {
+  const [{ where, hidePayment }, statuses] = await Promise.all([kindScope(ctx, viewer, "delivery"), distinctStatuses(ctx)]);
+  const sets = statusSets(statuses);
+  const deliveries = and(where, inArray(orders.orderType, [...DELIVERY_ORDER_TYPES]));
+  const toDeliver = and(deliveries, statusIn([...sets.picked, ...sets.onTruck]), isNull(orders.deliveryCompletedAt));
+  const now = ctx.now();
+  const [rows, [count], [delivered]] = await Promise.all([
+    ctx.db
+      .select({
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        customerName: orders.customerName,
+        orderStatus: orders.orderStatus,
+        orderType: orders.orderType,
+        warehouseLocation: orders.warehouseLocation,
+        addressLines: orders.addressLines,
+        mapsUrl: orders.mapsUrl,
+        paymentStatus: orders.paymentStatus,
+        orderDate: orders.orderDate,
+      })
+      .from(orders)
+      .where(toDeliver)
+      .orderBy(asc(orders.orderDate), asc(orders.id))
+      .limit(ROUTE_CANDIDATES),
+    ctx.db.select({ n: sql<number>`count(*)` }).from(orders).where(toDeliver),
+    ctx.db
+      .select({ n: sql<number>`count(*)` })
+      .from(orders)
+      .where(and(deliveries, gte(orders.deliveryCompletedAt, utcDayStart(now)), lt(orders.deliveryCompletedAt, utcDayStart(now, 1)))),
+  ]);
+  const stops = routeOrder(rows.map((r) => ({ ...r, addressLines: r.addressLines ?? [] }))).slice(0, limit);
+  return {
+    total: Number(count?.n ?? 0),
+    deliveredToday: Number(delivered?.n ?? 0),
+    items: stops.map((r) => ({
+      orderId: r.id,
+      orderNumber: r.orderNumber,
+      customerName: r.customerName,
+      orderStatus: r.orderStatus,
+      orderType: r.orderType,
+      warehouseLocation: r.warehouseLocation,
+      addressLines: r.addressLines,
+      mapsUrl: r.mapsUrl,
+      onTruck: floorStage(r.orderStatus) === "on-truck",
+      cashOnDelivery: !hidePayment && isCashOnDelivery(r.paymentStatus),
+      daysSinceOrder: daysSinceOrder(r.orderDate, now),
+      href: taskHref("delivery", r.orderNumber),
+    })),
+  };
+}
+
+/**
+ * The floor's work for viewers who do not see every order: picks for those who pick, deliveries for those who
+ * deliver (the kinds of task they get in the Task Center). Office viewers: null (their home is the spec's).
+ */
+export async function floorWork(ctx: Ctx, viewer: Viewer): Promise<FloorWork | null> {
+  if (viewer.kind !== "user" || (await resolveOrderScope(ctx, viewer)).kind === "all") return null;
+  const kinds = floorTaskKinds(viewer.grants);
+  const [picks, deliveries] = await Promise.all([
+    kinds.includes("pick") ? myPicks(ctx, viewer) : null,
+    kinds.includes("delivery") ? todaysDeliveries(ctx, viewer) : null,
+  ]);
+  return picks || deliveries ? { picks, deliveries } : null;
+}
+
+// ---------------------------------------------------------------- activity and announcements
+
+/**
+ * The latest audit events as sentences. Viewers who see every order see everyone's activity; a viewer
+ * limited to a location or assignment sees only their own, since others' events name records outside their
+ * scope. A field the viewer may not see is left out of every event, and an event with nothing else is left
+ * out (decision 010).
  */
 export async function recentActivity(ctx: Pick<AppContext, "db">, viewer: Viewer): Promise<ActivityItem[]> {
-  const seesAll = (await resolveOrderScope(ctx, viewer)).kind === "all";
+  const scope = await resolveOrderScope(ctx, viewer);
+  const seesAll = scope.kind === "all";
   if (!seesAll && !viewer.userId) return [];
   const rows = await ctx.db
     .select({
@@ -53,16 +226,19 @@ export async function recentActivity(ctx: Pick<AppContext, "db">, viewer: Viewer
     .from(auditEvents)
     .where(seesAll ? undefined : eq(auditEvents.actorId, viewer.userId!))
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-    .limit(ACTIVITY_LIMIT);
-  return rows.map((r) => ({
-    id: r.id,
-    actor: r.actorName || r.actorEmail || "System",
-    summary: describeAuditEvent(r),
-    at: r.at,
-  }));
+    .limit(ACTIVITY_LIMIT * 2);
+  const hidden = new Set<string>(hiddenOrderFields(scope.visibility));
+  return rows
+    .flatMap((r) => {
+      const changes = (r.changes ?? []).filter((c) => !hidden.has(c.field));
+      if ((r.changes ?? []).length && !changes.length) return [];
+      const line = describeActivity({ ...r, changes });
+      return [{ id: r.id, actor: line.actor, sentence: line.sentence, at: r.at, href: line.href }];
+    })
+    .slice(0, ACTIVITY_LIMIT);
 }
 
-export async function latestAnnouncements(ctx: Pick<AppContext, "db" | "now">): Promise<Announcement[]> {
+export async function latestAnnouncements(ctx: Ctx): Promise<Announcement[]> {
   return ctx.db
     .select({ id: announcements.id, title: announcements.title, body: announcements.body, publishedAt: announcements.publishedAt })
     .from(announcements)
@@ -71,7 +247,7 @@ export async function latestAnnouncements(ctx: Pick<AppContext, "db" | "now">): 
     .limit(ANNOUNCEMENT_LIMIT);
 }
 
-export async function homeData(ctx: Pick<AppContext, "db" | "now">, viewer: Viewer) {
-  const [kpis, activity, news] = await Promise.all([homeKpis(ctx, viewer), recentActivity(ctx, viewer), latestAnnouncements(ctx)]);
-  return { kpis, activity, announcements: news };
+export async function homeData(ctx: Ctx, viewer: Viewer) {
+  const [kpis, activity, news, floor] = await Promise.all([homeKpis(ctx, viewer), recentActivity(ctx, viewer), latestAnnouncements(ctx), floorWork(ctx, viewer)]);
+  return { kpis, activity, announcements: news, floor };
 }

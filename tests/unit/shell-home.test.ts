@@ -1,6 +1,7 @@
 // Home page rules: greeting, module cards by role, shortcuts and the module search (spec 000 section 2).
 import { describe, expect, it } from "vitest";
 import { firstName, greeting } from "~/domain/shell/greeting";
+import { homeKpiTiles, pickSizeText, quickFilterHref, waitedText } from "~/domain/shell/home";
 import { enterTarget, moduleCards, searchModules, searchSummary, shortcuts } from "~/domain/shell/modules";
 
 const at = (h: number, m = 0) => new Date(2025, 0, 15, h, m);
@@ -100,5 +101,51 @@ describe("searchModules", () => {
     expect(enterTarget([{ path: "/reports" }])).toBe("/reports");
     expect(enterTarget([])).toBeNull();
     expect(enterTarget([{ path: "/a" }, { path: "/b" }])).toBeNull();
+  });
+});
+
+describe("KPI tiles", () => {
+  it("each order tile opens Order Tracking with its quick filter; returns open Return Forms", () => {
+    const tiles = homeKpiTiles({ ordersToday: 12, awaitingTrucking: 4, notDelivered: 7, pendingReturns: 5 });
+    expect(tiles.map((t) => [t.label, t.value, t.to])).toEqual([
+      ["Orders Today", 12, "/order-tracking?quick=today"],
+      ["Awaiting Trucking", 4, "/order-tracking?quick=awaitingTrucking"],
+      ["Not Delivered", 7, "/order-tracking?quick=notDelivered"],
+      ["Pending Returns", 5, "/return-forms"],
+    ]);
+  });
+
+  it.each<[string, Parameters<typeof homeKpiTiles>[0], string[]]>([
+    ["a driver (no trucking)", { ordersToday: 1, awaitingTrucking: null, notDelivered: 3, pendingReturns: 2 }, ["orders-today", "not-delivered", "pending-returns"]],
+    ["a warehouse employee (no trucking, no returns)", { ordersToday: 0, awaitingTrucking: null, notDelivered: 0, pendingReturns: null }, ["orders-today", "not-delivered"]],
+  ])("hides a tile whose count is null: %s", (_who, kpis, ids) => {
+    expect(homeKpiTiles(kpis).map((t) => t.id)).toEqual(ids);
+  });
+
+  it("a zero is still a tile", () => {
+    expect(homeKpiTiles({ ordersToday: 0, awaitingTrucking: 0, notDelivered: 0, pendingReturns: 0 })).toHaveLength(4);
+  });
+
+  it.each(["today", "awaitingTrucking", "notDelivered"] as const)("quickFilterHref(%s)", (quick) => {
+    expect(quickFilterHref(quick)).toBe(`/order-tracking?quick=${quick}`);
+  });
+});
+
+describe("the floor's words", () => {
+  it.each<[number, number, string]>([
+    [1, 1, "1 line · 1 unit"],
+    [3, 42, "3 lines · 42 units"],
+    [12, 1200, "12 lines · 1,200 units"],
+  ])("pickSizeText(%i, %i) → %s", (lines, units, text) => {
+    expect(pickSizeText(lines, units)).toBe(text);
+  });
+
+  it.each<[number, string]>([
+    [0, "Today"],
+    [-1, "Today"],
+    [1, "1 day"],
+    [12, "12 days"],
+  ])("waitedText(%i) → %s", (days, text) => {
+    expect(waitedText(days)).toBe(text);
   });
 });

@@ -93,6 +93,19 @@ describe("payment issues", () => {
   it("a cancelled order with a payment issue produces no task", () => {
     expect(buildTask(order("CANCELLED", 10, "HOLD"), now)).toBeNull();
   });
+
+  it.each<[status: string, days: number, title: string]>([
+    ["5. Received", 1, "Ready to Process"],
+    ["4. In Progress", 8, "Long Processing Time"],
+    ["Pending Payment", 4, "Needs Attention"],
+  ])("for a viewer who may not see payment, %s at %i days with HOLD is the status row %s", (status, days, title) => {
+    const task = buildTask(order(status, days, "HOLD"), now, { payment: false });
+    expect(task).toMatchObject({ title, category: "status_change" });
+  });
+
+  it("a delivered order with a payment issue produces no task either", () => {
+    expect(buildTask(order("1. Delivered/Released", 10, "HOLD"), now)).toBeNull();
+  });
 });
 
 describe("orders that produce no task", () => {
@@ -136,6 +149,7 @@ describe("age and shape", () => {
 
   it("a task carries the order's fields and the sales rep", () => {
     expect(buildTask(order("5. Received", 2), now)).toMatchObject({
+      kind: "order",
       orderId: 7,
       orderNumber: "SO-7",
       orderStatus: "5. Received",

@@ -1,6 +1,7 @@
-// The Task Center bell: tasks and alerts built on the server, refreshed every 5 minutes, in a side panel.
-import { useNavigate } from "@remix-run/react";
-import { Bell, CheckCheck, Eraser, Paperclip } from "lucide-react";
+// The Task Center bell: each viewer's prepared tasks and alerts in a side panel, true counts per tab, a page at
+// a time, refreshed with spec 000's poll every 5 minutes (a failed poll becomes the 'Connection Error' alert).
+import { Link } from "@remix-run/react";
+import { Bell, CheckCheck, CircleCheck, Eraser, Paperclip } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -13,48 +14,70 @@ import {
   clearCompleted,
   connectionErrorAlert,
   markAllRead,
-  orderTrackingHref,
+  tabCountText,
+  TASK_ACTION_LABELS,
   TASK_POLL_MS,
-  unreadCount,
-  urgentTasks,
+  TASK_POLL_URL,
   type AlertItem,
   type TaskCenterData,
   type TaskItem,
+  type TaskPage,
+  type TaskTab,
 } from "~/domain/tasks/list";
 import type { TaskPriority } from "~/domain/tasks/rules";
 
-type TabKey = "urgent" | "all" | "alerts";
-
 const PRIORITY_TONE: Record<TaskPriority, BadgeTone> = { high: "red", medium: "orange", low: "green" };
 const PRIORITY_BAR: Record<TaskPriority, string> = { high: "bg-red-600", medium: "bg-orange-500", low: "bg-green-600" };
+const TAB_LABELS: Record<TaskTab, string> = { urgent: "Urgent", tasks: "All Tasks", alerts: "Alerts" };
 
-const EMPTY: TaskCenterData = { tasks: [], alerts: [], unread: 0 };
+type Item = TaskItem | AlertItem;
+type Extra = Record<TaskTab, Item[]>;
+
+const EMPTY: TaskCenterData = { urgent: [], tasks: [], alerts: [], counts: { urgent: 0, tasks: 0, alerts: 0 }, unread: 0, builtAt: null, pageSize: 25 };
+const NO_EXTRA: Extra = { urgent: [], tasks: [], alerts: [] };
 
 async function post(path: string, body: unknown = {}) {
-  const res = await fetch(path, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-    credentials: "same-origin",
-  });
+  const res = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" });
   if (!res.ok) throw new Error(`${path} ${res.status}`);
+}
+
+async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  const res = await fetch(path, { credentials: "same-origin", signal });
+  if (!res.ok) throw new Error(`${path} ${res.status}`);
+  const json = (await res.json()) as { success: boolean; data?: T };
+  if (!json.success || !json.data) throw new Error(`${path}: bad response`);
+  return json.data;
+}
+
+/**
+ * Spec 000's order poll: the same call as the old client, scoped by the server like every Order Tracking
+ * list. Its rows are not needed here (the tasks come built, for this viewer, from /api/tasks), so the body is
+ * not downloaded; an answer that is not ok is the spec's connection error. 403: this viewer has no orders.
+ */
+async function pollOrders(signal: AbortSignal): Promise<void> {
+  const res = await fetch(TASK_POLL_URL, { credentials: "same-origin", signal, headers: { accept: "application/json" } });
+  void res.body?.cancel().catch(() => undefined);
+  if (!res.ok && res.status !== 403) throw new Error(`order poll ${res.status}`);
 }
 
 function useTaskCenter() {
   const [data, setData] = useState<TaskCenterData>(EMPTY);
+  const [extra, setExtra] = useState<Extra>(NO_EXTRA);
+  const [loaded, setLoaded] = useState(false);
+  const [loadingMore, setLoadingMore] = useState<TaskTab | null>(null);
   const [connectionError, setConnectionError] = useState<AlertItem | null>(null);
   const inFlight = useRef<AbortController | null>(null);
 
-  const refresh = useCallback(async () => {
+  /** The whole list is replaced on every refresh (spec 000 §4). `poll`: also make the spec's order poll. */
+  const refresh = useCallback(async ({ poll = false } = {}) => {
     inFlight.current?.abort();
     const controller = new AbortController();
     inFlight.current = controller;
     try {
-      const res = await fetch("/api/tasks", { credentials: "same-origin", signal: controller.signal });
-      if (!res.ok) throw new Error(String(res.status));
-      const json = (await res.json()) as { success: boolean; data?: TaskCenterData };
-      if (!json.success || !json.data) throw new Error("bad response");
-      setData(json.data);
+      const [next] = await Promise.all([getJson<TaskCenterData>("/api/tasks", controller.signal), poll ? pollOrders(controller.signal) : null]);
+      setData(next);
+      setExtra(NO_EXTRA);
+      setLoaded(true);
       setConnectionError(null);
     } catch {
       if (controller.signal.aborted) return;
@@ -64,78 +87,128 @@ function useTaskCenter() {
   }, []);
 
   useEffect(() => {
-    void refresh();
-    const timer = window.setInterval(() => void refresh(), TASK_POLL_MS);
+    void refresh({ poll: true });
+    const timer = window.setInterval(() => void refresh({ poll: true }), TASK_POLL_MS);
     return () => {
       window.clearInterval(timer);
       inFlight.current?.abort();
     };
   }, [refresh]);
 
-  const alerts = useMemo(() => (connectionError ? [connectionError, ...data.alerts] : data.alerts), [data.alerts, connectionError]);
-  return { data, alerts, setData, setConnectionError, refresh };
+  const loadMore = useCallback(
+    async (tab: TaskTab) => {
+      const shown = data[tab].length + extra[tab].length;
+      setLoadingMore(tab);
+      try {
+        const page = await getJson<TaskPage>(`/api/tasks?tab=${tab}&page=${Math.floor(shown / data.pageSize) + 1}`);
+        setExtra((e) => {
+          const seen = new Set([...data[tab], ...e[tab]].map((i) => i.id));
+          return { ...e, [tab]: [...e[tab], ...page.items.filter((i) => !seen.has(i.id))] };
+        });
+      } catch {
+        setConnectionError(connectionErrorAlert(new Date()));
+      } finally {
+        setLoadingMore(null);
+      }
+    },
+    [data, extra],
+  );
+
+  return { data, setData, extra, setExtra, loaded, loadingMore, loadMore, connectionError, setConnectionError, refresh };
 }
 
 export function TaskCenter() {
   const [open, setOpen] = useState(false);
-  const [tab, setTab] = useState<TabKey>("urgent");
-  const navigate = useNavigate();
-  const { data, alerts, setData, setConnectionError, refresh } = useTaskCenter();
+  const [tab, setTab] = useState<TaskTab>("urgent");
+  const { data, setData, extra, setExtra, loaded, loadingMore, loadMore, connectionError, setConnectionError, refresh } = useTaskCenter();
 
+  const lists = useMemo(
+    () => ({
+      urgent: [...data.urgent, ...extra.urgent],
+      tasks: [...data.tasks, ...extra.tasks],
+      alerts: [...(connectionError ? [connectionError] : []), ...data.alerts, ...extra.alerts],
+    }),
+    [data, extra, connectionError],
+  );
+  const counts = { ...data.counts, alerts: data.counts.alerts + (connectionError ? 1 : 0) };
   // The server counts unread beyond the listed items; a local connection error adds one.
-  const unread = data.unread + (alerts.some((a) => a.id.startsWith("local:") && !a.read) ? 1 : 0);
+  const unread = data.unread + (connectionError && !connectionError.read ? 1 : 0);
   const badge = badgeText(unread);
-  const urgent = useMemo(() => urgentTasks(data.tasks), [data.tasks]);
+
+  function openPanel() {
+    setOpen(true);
+    // The lists may be minutes old: opening the panel brings them up to date (the order poll keeps its pace).
+    void refresh();
+  }
 
   async function onMarkAllRead() {
-    setData((d) => ({ tasks: markAllRead(d.tasks), alerts: markAllRead(d.alerts), unread: 0 }));
+    const read = <T extends { read: boolean }>(items: T[]) => markAllRead(items);
+    setData((d) => ({ ...d, urgent: read(d.urgent), tasks: read(d.tasks), alerts: read(d.alerts), unread: 0 }));
+    setExtra((e) => ({ urgent: read(e.urgent), tasks: read(e.tasks), alerts: read(e.alerts) }));
     setConnectionError((c) => (c ? { ...c, read: true } : c));
     await post("/api/tasks/read-all").catch(() => undefined);
     void refresh();
   }
 
   async function onClear(target: "tasks" | "alerts") {
-    setData((d) => {
-      const cleared = clearCompleted(d);
-      const next = { ...d, [target]: cleared[target] };
-      return { ...next, unread: Math.min(d.unread, unreadCount(next)) };
-    });
-    if (target === "alerts") setConnectionError((c) => (c?.read ? null : c));
+    if (target === "alerts") {
+      setData((d) => ({ ...d, alerts: clearCompleted({ tasks: [], alerts: d.alerts }).alerts }));
+      setConnectionError((c) => (c?.read ? null : c));
+    } else {
+      setData((d) => ({ ...d, urgent: clearCompleted({ tasks: d.urgent, alerts: [] }).tasks, tasks: clearCompleted({ tasks: d.tasks, alerts: [] }).tasks }));
+    }
+    setExtra(NO_EXTRA);
     await post("/api/tasks/clear-completed", { target }).catch(() => undefined);
     void refresh();
   }
 
-  function openTask(task: TaskItem) {
+  function onOpenTask(task: TaskItem) {
     setOpen(false);
-    navigate(orderTrackingHref(task.orderNumber ?? ""));
+    if (!task.read) {
+      setData((d) => ({ ...d, unread: Math.max(0, d.unread - 1), urgent: d.urgent.map((t) => (t.id === task.id ? { ...t, read: true } : t)), tasks: d.tasks.map((t) => (t.id === task.id ? { ...t, read: true } : t)) }));
+      void post("/api/tasks/read-all", { ids: [task.id] }).catch(() => undefined);
+    }
   }
 
   const now = new Date();
-  const list = tab === "alerts" ? alerts : tab === "urgent" ? urgent : data.tasks;
+  const list = lists[tab];
+  const more = tab === "alerts" ? data.counts.alerts - data.alerts.length - extra.alerts.length : counts[tab] - list.length;
 
   return (
     <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={openPanel}
         className="relative inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
         aria-label={badge ? `Task Center, ${unread} unread` : "Task Center"}
       >
         <Bell className="size-6" aria-hidden="true" />
         {badge ? (
-          <span className="absolute top-1 right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-bold text-white">
-            {badge}
-          </span>
+          <span className="absolute top-1 right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-bold text-white">{badge}</span>
         ) : null}
       </button>
       <Sheet open={open} onClose={() => setOpen(false)} title="Task Center" side="right" size="md">
-        <div className="flex flex-wrap items-center justify-end gap-1 px-4 pt-2">
+        <div className="flex flex-wrap items-center gap-x-1 gap-y-1 px-4 pt-1">
+          <p className="mr-auto text-xs text-slate-600" aria-live="polite">
+            {data.builtAt ? (
+              <>
+                Updated{" "}
+                <time dateTime={data.builtAt} suppressHydrationWarning>
+                  {relativeTime(data.builtAt, now).toLowerCase()}
+                </time>
+              </>
+            ) : loaded ? (
+              "Tasks are being prepared"
+            ) : (
+              "Loading…"
+            )}
+          </p>
           <Button variant="ghost" size="sm" className="px-2" onClick={onMarkAllRead}>
-            <CheckCheck className="hidden size-4 sm:block" aria-hidden="true" />
+            <CheckCheck className="size-4" aria-hidden="true" />
             Mark all read
           </Button>
           <Button variant="ghost" size="sm" className="px-2" onClick={() => onClear(tab === "alerts" ? "alerts" : "tasks")}>
-            <Eraser className="hidden size-4 sm:block" aria-hidden="true" />
+            <Eraser className="size-4" aria-hidden="true" />
             {tab === "alerts" ? "Clear completed" : "Clear completed tasks"}
           </Button>
         </div>
@@ -144,22 +217,18 @@ export function TaskCenter() {
           label="Task Center"
           value={tab}
           onChange={setTab}
-          tabs={[
-            { key: "urgent", label: <TabLabel text="Urgent" count={urgent.length} /> },
-            { key: "all", label: <TabLabel text="All Tasks" count={data.tasks.length} /> },
-            { key: "alerts", label: <TabLabel text="Alerts" count={alerts.length} /> },
-          ]}
+          tabs={(["urgent", "tasks", "alerts"] as const).map((key) => ({ key, label: <TabLabel text={TAB_LABELS[key]} count={counts[key]} /> }))}
         >
           {list.length === 0 ? (
-            <p className="py-10 text-center text-slate-600">{tab === "alerts" ? "No notifications" : "All caught up! No pending tasks."}</p>
+            <p className="py-10 text-center text-slate-600">{!loaded ? "Loading…" : tab === "alerts" ? "No notifications" : "All caught up! No pending tasks."}</p>
           ) : (
             <ul className="divide-y divide-slate-100">
               {list.map((item) =>
                 item.isTask ? (
                   <li key={item.id}>
-                    <button type="button" onClick={() => openTask(item)} className="w-full text-left hover:bg-slate-50">
-                      <ItemRow item={item} now={now} detail={[item.customerName, item.orderStatus].filter(Boolean).join(" · ")} />
-                    </button>
+                    <Link to={item.href} onClick={() => onOpenTask(item)} className="block rounded-lg hover:bg-slate-50 focus-visible:bg-slate-50">
+                      <ItemRow item={item} now={now} />
+                    </Link>
                   </li>
                 ) : (
                   <li key={item.id}>
@@ -180,6 +249,16 @@ export function TaskCenter() {
               )}
             </ul>
           )}
+          {more > 0 && list.length > 0 ? (
+            <div className="flex flex-col items-center gap-1 pt-3">
+              <p className="text-xs text-slate-600">
+                Showing {list.length.toLocaleString("en-US")} of {counts[tab].toLocaleString("en-US")}
+              </p>
+              <Button variant="outline" size="sm" onClick={() => void loadMore(tab)} disabled={loadingMore === tab}>
+                {loadingMore === tab ? "Loading…" : "Show more"}
+              </Button>
+            </div>
+          ) : null}
         </Tabs>
       </Sheet>
     </>
@@ -190,22 +269,33 @@ function TabLabel({ text, count }: { text: string; count: number }) {
   return (
     <span className="inline-flex items-center gap-1 whitespace-nowrap">
       {text}
-      <span className="rounded-full bg-slate-100 px-1.5 text-xs font-bold text-slate-700">{count}</span>
+      <span className="rounded-full bg-slate-100 px-1.5 text-xs font-bold text-slate-700" aria-label={`${count.toLocaleString("en-US")} items`}>
+        {tabCountText(count)}
+      </span>
     </span>
   );
 }
 
-function ItemRow({ item, now, detail }: { item: TaskItem | AlertItem; now: Date; detail?: string }) {
+function ItemRow({ item, now }: { item: TaskItem | AlertItem; now: Date }) {
+  const task = item.isTask ? item : null;
+  const detail = task ? [task.customerName, task.orderStatus].filter(Boolean).join(" · ") : "";
   return (
-    <div className="flex gap-3 py-3 pr-1">
-      <span className={cn("w-1.5 shrink-0 rounded-full", PRIORITY_BAR[item.priority])} aria-hidden="true" />
+    <div className={cn("flex gap-3 py-3 pr-1", task?.done && "opacity-75")}>
+      <span className={cn("w-1.5 shrink-0 rounded-full", task?.done ? "bg-slate-300" : PRIORITY_BAR[item.priority])} aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
           <p className={cn("text-sm text-slate-900", item.read ? "font-medium" : "font-bold")}>
             {!item.read ? <span className="sr-only">Unread: </span> : null}
             {item.title}
           </p>
-          <Badge tone={PRIORITY_TONE[item.priority]}>{item.priority}</Badge>
+          {task?.done ? (
+            <Badge tone="neutral" className="gap-1">
+              <CircleCheck className="size-3.5" aria-hidden="true" />
+              Done
+            </Badge>
+          ) : (
+            <Badge tone={PRIORITY_TONE[item.priority]}>{item.priority}</Badge>
+          )}
         </div>
         <p className="mt-0.5 text-sm text-slate-700">{item.message}</p>
         <p className="mt-1 text-xs text-slate-600">
@@ -215,6 +305,7 @@ function ItemRow({ item, now, detail }: { item: TaskItem | AlertItem; now: Date;
             {relativeTime(item.timestamp, now)}
           </time>
         </p>
+        {task && !task.done ? <p className="mt-1 text-xs font-semibold text-brand-800">{TASK_ACTION_LABELS[task.kind]} →</p> : null}
       </div>
     </div>
   );

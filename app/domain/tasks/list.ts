@@ -1,9 +1,10 @@
-// Task Center list rules: item shapes, sorting, 'Clear completed', the sales-rep filter and the bell badge.
+// Task Center list rules: item shapes, sorting, 'Clear completed', the sales-rep filter, the bell badge and poll.
 import { isOpenOrder } from "~/domain/orders/status";
-import type { TaskCategory, TaskPriority, TaskType } from "./rules";
+import { PRIORITY_RANK } from "./layout";
+import type { TaskCategory, TaskKind, TaskPriority, TaskType } from "./rules";
 
 type ItemBase = {
-  /** 'task:{id}' or 'note:{id}': also the key of the viewer's read/cleared state. */
+  /** 'task:{block}:{orderId}' or 'note:{id}': also the key of the viewer's read state (layout.ts). */
   id: string;
   timestamp: string;
   read: boolean;
@@ -18,6 +19,11 @@ type ItemBase = {
 
 export type TaskItem = ItemBase & {
   isTask: true;
+  kind: TaskKind;
+  /** The screen the task opens (taskHref): always one the viewer may open. */
+  href: string;
+  /** The work was done since the list was built (order closed, pick completed, delivery made). */
+  done: boolean;
   actionable: boolean;
   orderStatus: string;
   /** Absent for viewers who may not see payment (docs/decisions/010-field-visibility.md). */
@@ -34,19 +40,46 @@ export type AlertItem = ItemBase & {
   attachmentUrl?: string | null;
 };
 
-export type TaskCenterData = { tasks: TaskItem[]; alerts: AlertItem[]; unread: number };
+export const TASK_TABS = ["urgent", "tasks", "alerts"] as const;
+export type TaskTab = (typeof TASK_TABS)[number];
 
+/** The whole size of each tab, counted in SQL: the lists themselves come a page at a time. */
+export type TaskCounts = Record<TaskTab, number>;
+
+export type TaskCenterData = {
+  /** Actionable tasks, most urgent first (priority, then age). */
+  urgent: TaskItem[];
+  /** Every task, days since order ascending (spec 000 §4). */
+  tasks: TaskItem[];
+  alerts: AlertItem[];
+  counts: TaskCounts;
+  /** Unread tasks and alerts. */
+  unread: number;
+  /** When the cron last built the lists (null before the first build). */
+  builtAt: string | null;
+  pageSize: number;
+};
+
+/** One more page of a tab (GET /api/tasks?tab=&page=). */
+export type TaskPage = { tab: TaskTab; page: number; pageSize: number; total: number; items: Array<TaskItem | AlertItem> };
+
+export const TASK_PAGE_SIZE = 25;
+
+/** Spec 000 §7 and §9: the Task Center polls every 5 minutes with this call (500 orders per fetch). */
 export const TASK_POLL_MS = 300_000;
-
-export function taskKey(id: number): string {
-  return `task:${id}`;
-}
+export const TASK_POLL_URL = "/api/order-trackers?page=1&limit=500";
 
 export function noteKey(id: number): string {
   return `note:${id}`;
 }
 
-const PRIORITY_RANK: Record<TaskPriority, number> = { high: 0, medium: 1, low: 2 };
+/** Urgent: high before medium before low, then the oldest first (ties by order number). */
+export function sortUrgent<T extends Pick<TaskItem, "priority" | "daysSinceOrder" | "orderNumber">>(tasks: readonly T[]): T[] {
+  return [...tasks].sort(
+    (a, b) =>
+      PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || b.daysSinceOrder - a.daysSinceOrder || (a.orderNumber ?? "").localeCompare(b.orderNumber ?? ""),
+  );
+}
 
 /** Tasks: days since order ascending (ties by order number, so the list is stable). */
 export function sortTasks<T extends Pick<TaskItem, "daysSinceOrder" | "orderNumber">>(tasks: readonly T[]): T[] {
@@ -71,10 +104,18 @@ export function isOrderFinished(orderStatus: string | null | undefined): boolean
   return !isOpenOrder(orderStatus);
 }
 
-/** 'Clear completed': drops read alerts and tasks whose order is delivered, released or cancelled. */
-export function clearCompleted(data: { tasks: readonly TaskItem[]; alerts: readonly AlertItem[] }) {
+/** A completed task: its order is delivered, released or cancelled, or its floor work was done. */
+export function isCompletedTask(task: Pick<TaskItem, "orderStatus"> & { done?: boolean }): boolean {
+  return !!task.done || isOrderFinished(task.orderStatus);
+}
+
+/** 'Clear completed': drops read alerts and completed tasks (what the server clears, shown at once). */
+export function clearCompleted<T extends Pick<TaskItem, "orderStatus"> & { done?: boolean }, A extends { read: boolean }>(data: {
+  tasks: readonly T[];
+  alerts: readonly A[];
+}) {
   return {
-    tasks: data.tasks.filter((t) => !isOrderFinished(t.orderStatus)),
+    tasks: data.tasks.filter((t) => !isCompletedTask(t)),
     alerts: data.alerts.filter((a) => !a.read),
   };
 }
@@ -108,10 +149,6 @@ export function connectionErrorAlert(now: Date): AlertItem {
     orderNumber: null,
     orderId: null,
   };
-}
-
-export function orderTrackingHref(orderNumber: string): string {
-  return `/order-tracking?searchBy=orderNumber&search=${encodeURIComponent(orderNumber)}`;
 }
 
 // ---------------------------------------------------------------- the sales-rep filter
@@ -188,3 +225,20 @@ export function salesRepNames(candidates: readonly string[], user: { name: strin
   const mine = candidates.filter((c) => createdByMatches(c, user));
   return mine.length ? mine : null;
 }
+
+// ---------------------------------------------------------------- the panel's words
+
+/** A tab's count as the tab shows it: exact up to 9,999, then compact ('20K'); the exact figure is its label. */
+export function tabCountText(count: number): string {
+  if (!Number.isFinite(count) || count <= 0) return "0";
+  const n = Math.floor(count);
+  return n < 10_000 ? n.toLocaleString("en-US") : new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 0 }).format(n);
+}
+
+/** What opening a task does, said on the task: the floor's tasks open their work. */
+export const TASK_ACTION_LABELS: Record<TaskKind, string> = {
+  order: "Open in Order Tracking",
+  pick: "Begin Picking",
+  check: "Open Pick List Check",
+  delivery: "Open delivery",
+};

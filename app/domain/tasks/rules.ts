@@ -14,7 +14,15 @@ export type OrderForTask = {
   createdBy: string;
 };
 
+/**
+ * What a task asks of its holder, and so which screen it opens: an office follow-up of the spec's table
+ * ('order', Order Tracking), a pick ('pick', the picking screen), a picked order to check and hand over
+ * ('check', Pick List Check), or a delivery ('delivery', the order in Order Tracking, which opens the wizard).
+ */
+export type TaskKind = "order" | "pick" | "check" | "delivery";
+
 export type TaskDraft = {
+  kind: TaskKind;
   orderId: number;
   orderNumber: string;
   title: string;
@@ -132,12 +140,14 @@ function statusRule(kind: StatusKind, days: number, order: OrderForTask): Rule {
 /**
  * The task for one order, or null: cancelled, delivered and released orders produce none. A payment
  * issue takes precedence over the status rows (one task per order, so its read state can be kept).
+ * `payment: false` builds the list of a viewer who may not see payment (decision 010): the order's
+ * status row instead, never a payment task.
  */
-export function buildTask(order: OrderForTask, now: Date): TaskDraft | null {
+export function buildTask(order: OrderForTask, now: Date, { payment = true }: { payment?: boolean } = {}): TaskDraft | null {
   const kind = statusKind(order.orderStatus);
   if (kind === "cancelled" || kind === "closed") return null;
   const days = daysSinceOrder(order.orderDate, now);
-  const rule: Rule = isPaymentIssue(order.paymentStatus)
+  const rule: Rule = payment && isPaymentIssue(order.paymentStatus)
     ? {
         title: "Payment Issue - Action Required",
         type: "error",
@@ -148,6 +158,7 @@ export function buildTask(order: OrderForTask, now: Date): TaskDraft | null {
       }
     : statusRule(kind, days, order);
   return {
+    kind: "order",
     orderId: order.id,
     orderNumber: order.orderNumber,
     ...rule,

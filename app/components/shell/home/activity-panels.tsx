@@ -1,10 +1,34 @@
-// Recent activity (audit trail) and announcements, side by side on wide screens.
-import { Megaphone, History } from "lucide-react";
+// Recent activity (a sentence per audit event, each opening its record) and announcements, side by side on wide screens.
+import { Link } from "@remix-run/react";
+import { History, Megaphone } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { relativeTime } from "~/domain/shell/time";
 
-type Activity = { id: number; actor: string; summary: string; at: string };
+type Activity = { id: number; actor: string; sentence: string; at: string; href: string | null };
 type Announcement = { id: number; title: string; body: string; publishedAt: string };
+
+function ActivityLine({ item, now }: { item: Activity; now: Date }) {
+  const rest = item.sentence.startsWith(item.actor) ? item.sentence.slice(item.actor.length) : ` ${item.sentence}`;
+  const body = (
+    <>
+      <p className="min-w-0 text-sm text-slate-800">
+        <span className="font-semibold text-slate-900">{item.actor}</span>
+        {rest}
+      </p>
+      <time dateTime={item.at} className="shrink-0 text-xs text-slate-500" suppressHydrationWarning>
+        {relativeTime(item.at, now)}
+      </time>
+    </>
+  );
+  const row = "flex min-h-12 items-start justify-between gap-3 px-4 py-3";
+  return item.href ? (
+    <Link to={item.href} className={`${row} hover:bg-slate-50`}>
+      {body}
+    </Link>
+  ) : (
+    <div className={row}>{body}</div>
+  );
+}
 
 export function ActivityPanels({ activity, announcements, now }: { activity: Activity[]; announcements: Announcement[]; now: string }) {
   const at = new Date(now);
@@ -23,13 +47,8 @@ export function ActivityPanels({ activity, announcements, now }: { activity: Act
           ) : (
             <ul className="divide-y divide-slate-100">
               {activity.map((a) => (
-                <li key={a.id} className="flex items-start justify-between gap-3 px-4 py-3">
-                  <p className="min-w-0 text-sm text-slate-800">
-                    <span className="font-semibold text-slate-900">{a.actor}</span> {a.summary}
-                  </p>
-                  <time dateTime={a.at} className="shrink-0 text-xs text-slate-500" suppressHydrationWarning>
-                    {relativeTime(a.at, at)}
-                  </time>
+                <li key={a.id}>
+                  <ActivityLine item={a} now={at} />
                 </li>
               ))}
             </ul>

@@ -1,0 +1,36 @@
+// The home page's KPI tiles: which tiles a viewer gets and where each opens (Order Tracking with its quick filter).
+import type { QuickFilter } from "~/domain/orders/constants";
+
+export type HomeKpiValues = { ordersToday: number; awaitingTrucking: number | null; notDelivered: number; pendingReturns: number | null };
+export type KpiTile = { id: string; label: string; value: number; to: string };
+
+/** Order Tracking with a quick filter applied (the screen reads `quick` from the URL). */
+export function quickFilterHref(quick: QuickFilter): string {
+  return `/order-tracking?quick=${quick}`;
+}
+
+/**
+ * The tiles in the spec's order. A count that is null is one the viewer may not have (awaiting trucking for
+ * those who may not see trucking, pending returns without `returns:view`): no tile rather than a hidden count.
+ */
+export function homeKpiTiles(kpis: HomeKpiValues): KpiTile[] {
+  const tiles: Array<Omit<KpiTile, "value"> & { value: number | null }> = [
+    { id: "orders-today", label: "Orders Today", value: kpis.ordersToday, to: quickFilterHref("today") },
+    { id: "awaiting-trucking", label: "Awaiting Trucking", value: kpis.awaitingTrucking, to: quickFilterHref("awaitingTrucking") },
+    { id: "not-delivered", label: "Not Delivered", value: kpis.notDelivered, to: quickFilterHref("notDelivered") },
+    { id: "pending-returns", label: "Pending Returns", value: kpis.pendingReturns, to: "/return-forms" },
+  ];
+  return tiles.flatMap((t) => (t.value === null ? [] : [{ ...t, value: t.value }]));
+}
+
+/** '3 lines · 42 units' (singular and plural). */
+export function pickSizeText(lines: number, units: number): string {
+  const part = (n: number, one: string) => `${n.toLocaleString("en-US")} ${one}${n === 1 ? "" : "s"}`;
+  return `${part(lines, "line")} · ${part(units, "unit")}`;
+}
+
+/** How long an order has waited, in the floor's words: 'Today', '1 day', '12 days'. */
+export function waitedText(days: number): string {
+  if (days <= 0) return "Today";
+  return `${days} day${days === 1 ? "" : "s"}`;
+}
