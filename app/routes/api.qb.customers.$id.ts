@@ -1,6 +1,6 @@
 // GET /api/qb/customers/{id}: one QuickBooks customer for the customers page's detail panel. {success, data}.
 import { policies } from "~/domain/access/policy";
-import { customerIdSchema } from "~/domain/quickbooks/customers";
+import { customerIdSchema } from "~/domain/quickbooks/schemas";
 import { ok, parseParams } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
 import { getCustomer } from "~/services/quickbooks.server";

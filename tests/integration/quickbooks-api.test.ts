@@ -5,6 +5,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { qboConnections } from "../../db/schema";
@@ -22,7 +23,7 @@ import type { Database } from "~/lib/db.server";
 
 /** Response bodies under test are checked field by field. */
 type Json = any;
-type Handler = (args: { request: Request; context: unknown; params: Record<string, string> }) => Promise<unknown>;
+type Handler = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => Promise<unknown>;
 
 const REALM = "9130350000000001";
 const ADMIN = "admin@goldengrain.test";
@@ -55,7 +56,7 @@ afterAll(async () => {
 
 const cookie = (name: string) => staffCookie(ctx.app, `${name}@goldengrain.test`);
 
-async function call(handler: Handler, path: string, init: { cookie?: string; method?: string; json?: unknown; body?: string; headers?: Record<string, string>; params?: Record<string, string>; context?: unknown } = {}) {
+async function call(handler: Handler, path: string, init: { cookie?: string; method?: string; json?: unknown; body?: string; headers?: Record<string, string>; params?: Record<string, string>; context?: AppLoadContext } = {}) {
   const req = request(path, { method: init.method ?? "GET", cookie: init.cookie, json: init.json, body: init.body, headers: init.headers });
   return (await settle(() => handler({ request: req, context: init.context ?? ctx, params: init.params ?? {} }))) as Response;
 }
@@ -74,7 +75,7 @@ async function connection() {
 }
 
 /** The admin's whole connect flow: start (this session) → the consent page's button → the callback (`finishWith` session). */
-async function connect(opts: { startWith?: string; finishWith?: string; decision?: "authorize" | "cancel"; finishContext?: unknown } = {}) {
+async function connect(opts: { startWith?: string; finishWith?: string; decision?: "authorize" | "cancel"; finishContext?: AppLoadContext } = {}) {
   const startCookie = opts.startWith ?? (await cookie("admin"));
   const started = await call(startRoute.loader, "/api/qb/oauth/start", { cookie: startCookie });
   expect(started.status).toBe(302);

@@ -2,7 +2,8 @@
 // money, addresses and QuickBooks times, the balance match, the connection's state, the query schemas.
 import { describe, expect, it, vi } from "vitest";
 import { connectionState, formatEastern, NOT_CONNECTED, type QboConnectionStatus } from "~/domain/quickbooks/connection";
-import { customerSearchQuerySchema, formatAddress, formatBalance, formatDeliveryMethod, formatQboTime, pickBalanceMatch } from "~/domain/quickbooks/customers";
+import { formatAddress, formatBalance, formatDeliveryMethod, formatQboTime, pickBalanceMatch } from "~/domain/quickbooks/customers";
+import { customerSearchQuerySchema } from "~/domain/quickbooks/schemas";
 import { isQboAuthProblem, needsReconnect, QBO_MESSAGES } from "~/domain/quickbooks/errors";
 import { customerSearchStatement, displayNameContains, escapeQboString, nameContains } from "~/domain/quickbooks/query";
 import { failureOf, retryOnceAfterEnsureAuth } from "~/domain/quickbooks/retry";

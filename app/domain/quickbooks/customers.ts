@@ -1,8 +1,5 @@
-// QuickBooks customers as the screens read them (spec 001 'Accounting customer'), the query schemas of
-// /api/qb/customers, and the display rules: money, addresses, QuickBooks times, the balance match. Client-safe.
-import { z } from "zod";
-import { integerParam } from "~/domain/numbers";
-
+// QuickBooks customers as the screens read them (spec 001 'Accounting customer') and the display rules:
+// money, addresses, QuickBooks times, the balance match. Client-safe and free of zod (it ships in screens).
 export type AccountingAddress = { line1: string; city: string; state: string; postalCode: string };
 
 /** Spec 001, 'Accounting customer'. Balances are dollars, as QuickBooks reports them. */
@@ -33,21 +30,6 @@ export const SEARCH_LIMIT_MAX = 100;
 export const BALANCE_LOOKUP_LIMIT = 5;
 /** The customers page waits this long after the last keystroke (spec 001 §2). */
 export const SEARCH_DEBOUNCE_MS = 600;
-
-/** GET /api/qb/customers?name&limit: a missing name searches nothing in particular (the first customers). */
-export const customerSearchQuerySchema = z.object({
-  name: z
-    .string()
-    .max(NAME_MAX, `must be at most ${NAME_MAX} characters`)
-    // Control characters cannot be part of a customer name and would only confuse the query.
-    .refine((v) => ![...v].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f), "must not contain control characters")
-    .default(""),
-  limit: integerParam(1, SEARCH_LIMIT_MAX).transform((v) => v ?? SEARCH_LIMIT_DEFAULT),
-});
-export type CustomerSearchQuery = z.infer<typeof customerSearchQuerySchema>;
-
-/** QuickBooks ids are digits; anything else cannot name a customer (404, never a query). */
-export const customerIdSchema = z.object({ id: z.string().regex(/^\d{1,20}$/) });
 
 /** The page's search request, the same one the loader answers first (docs/decisions/008-page-data.md). */
 export function customerSearchUrl(name: string, limit?: number): string {

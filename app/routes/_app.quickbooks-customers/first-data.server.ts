@@ -3,7 +3,8 @@
 // ('Error: …' and Retry), never the error page.
 import { DomainError } from "~/domain/errors";
 import type { QboConnectionStatus } from "~/domain/quickbooks/connection";
-import { customerSearchQuerySchema, customerSearchUrl, type AccountingCustomer } from "~/domain/quickbooks/customers";
+import { customerSearchUrl, type AccountingCustomer } from "~/domain/quickbooks/customers";
+import { customerSearchQuerySchema } from "~/domain/quickbooks/schemas";
 import type { AppContext } from "~/lib/context.server";
 import { parseSearchParams } from "~/lib/http.server";
 import { qboConnectionStatus } from "~/lib/quickbooks.server";
