@@ -107,6 +107,8 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
     } catch {
       throw new ValidationError("Malformed JSON body");
     }
+    // "\udc00" is valid JSON but not text: stored, it becomes bytes that are not UTF-8.
+    if (hasLoneSurrogate(raw)) throw new ValidationError("Text must be valid Unicode (a lone surrogate escape was sent)");
   } else if (type && !isJsonType(type)) {
     throw new UnsupportedMediaTypeError();
   }
@@ -129,6 +131,28 @@ export async function parseFormData(request: Request, limit: number): Promise<Fo
   } catch {
     throw new ValidationError("Malformed form data");
   }
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether any string (or key) in a parsed JSON value holds half of a surrogate pair (iterative: bodies nest deeply). */
+export function hasLoneSurrogate(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length) {
+    const v = pending.pop();
+    if (typeof v === "string") {
+      if (LONE_SURROGATE.test(v)) return true;
+    } else if (Array.isArray(v)) {
+      for (const child of v) pending.push(child); // not push(...v): a 1 MB array would overflow the arguments
+
+    } else if (v && typeof v === "object") {
+      for (const [k, child] of Object.entries(v)) {
+        if (LONE_SURROGATE.test(k)) return true;
+        pending.push(child);
+      }
+    }
+  }
+  return false;
 }
 
 export function parseSearchParams<S extends z.ZodType>(request: Request, schema: S): z.infer<S> {

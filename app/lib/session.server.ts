@@ -38,7 +38,12 @@ export function readCookie(request: Request, name: string): string | null {
   for (const part of header.split(";")) {
     const i = part.indexOf("=");
     if (i < 0) continue;
-    if (part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+    if (part.slice(0, i).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(i + 1).trim());
+    } catch {
+      return null; // malformed percent-encoding: no session, never a 500
+    }
   }
   return null;
 }
