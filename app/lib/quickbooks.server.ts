@@ -9,10 +9,10 @@ import { NOT_CONNECTED, type QboConnectionStatus } from "~/domain/quickbooks/con
 import { QBO_MESSAGES } from "~/domain/quickbooks/errors";
 import { customerSearchStatement, escapeQboString, nameContains } from "~/domain/quickbooks/query";
 import type { AppContext } from "./context.server";
-import { toBase64Url } from "./crypto.server";
+import { openSealedToken, sealToken } from "./quickbooks-tokens.server";
 
 export type { AccountingAddress, AccountingCustomer };
-export { escapeQboString };
+export { escapeQboString, sealToken };
 
 /** Refresh this long before expiry so a token never lapses between the check and the call. */
 const REFRESH_MARGIN_MS = 2 * 60 * 1000;
@@ -368,63 +368,11 @@ async function markRefused(ctx: AppContext, id: number, reason: string) {
   await ctx.db.update(qboConnections).set({ refusedAt: now, refusedReason: reason, updatedAt: now }).where(eq(qboConnections.id, id));
 }
 
-// ---------------------------------------------------------------- tokens at rest (AES-256-GCM)
-
-const encoder = new TextEncoder();
-const TOKEN_FORMAT = "v1";
-const keyCache = new Map<string, Promise<CryptoKey>>();
-
-/** The AES key for stored tokens, derived from QBO_TOKEN_KEY with HKDF (so the secret's form does not matter). */
-function tokenKey(secret: string): Promise<CryptoKey> {
-  let key = keyCache.get(secret);
-  if (!key) {
-    key = crypto.subtle
-      .importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveKey"])
-      .then((material) =>
-        crypto.subtle.deriveKey(
-          { name: "HKDF", hash: "SHA-256", salt: encoder.encode("golden-grain/qbo-tokens"), info: encoder.encode("aes-256-gcm v1") },
-          material,
-          { name: "AES-GCM", length: 256 },
-          false,
-          ["encrypt", "decrypt"],
-        ),
-      );
-    keyCache.set(secret, key);
-  }
-  return key;
-}
-
-function fromBase64Url(value: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(value.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
-
-/** Which column a ciphertext belongs to (and of which company): a token copied to the other column fails to open. */
-function tokenAad(kind: "access" | "refresh", realmId: string): Uint8Array<ArrayBuffer> {
-  return encoder.encode(`qbo_connections.${kind}_token|${realmId}`);
-}
-
-/** 'v1.<iv>.<ciphertext+tag>', base64url. */
-export async function sealToken(ctx: AppContext, plain: string, kind: "access" | "refresh", realmId: string): Promise<string> {
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const data = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: tokenAad(kind, realmId) }, await tokenKey(ctx.env.QBO_TOKEN_KEY), encoder.encode(plain));
-  return `${TOKEN_FORMAT}.${toBase64Url(iv)}.${toBase64Url(new Uint8Array(data))}`;
-}
-
-/** The plain token; anything that does not open (another key, a plain legacy value, tampering) asks for a reconnect. */
+/** The plain token; one that does not open asks for a reconnect (a rotated key, tampering, a legacy plain value). */
 export async function openToken(ctx: AppContext, sealed: string, kind: "access" | "refresh", realmId: string): Promise<string> {
-  const [format, iv, data] = sealed.split(".");
-  try {
-    if (format !== TOKEN_FORMAT || !iv || !data) throw new Error("not a sealed token");
-    const plain = await crypto.subtle.decrypt(
-      { name: "AES-GCM", iv: fromBase64Url(iv), additionalData: tokenAad(kind, realmId) },
-      await tokenKey(ctx.env.QBO_TOKEN_KEY),
-      fromBase64Url(data),
-    );
-    return new TextDecoder().decode(plain);
-  } catch {
-    throw new QboAuthError(QBO_MESSAGES.unreadable, "unreadable");
-  }
+  const plain = await openSealedToken(ctx, sealed, kind, realmId);
+  if (plain === null) throw new QboAuthError(QBO_MESSAGES.unreadable, "unreadable");
+  return plain;
 }
 
 async function sealTokens(ctx: AppContext, realmId: string, tokens: Tokens) {
