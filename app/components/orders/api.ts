@@ -1,5 +1,5 @@
 // Browser calls of the Order Tracking screen (spec 001 §7): list, KPIs, update, history, lines, workers.
-import { SEARCH_FIELDS } from "~/domain/orders/constants";
+import { QUICK_FILTERS, SEARCH_FIELDS } from "~/domain/orders/constants";
 import { EMPTY_FILTERS, type HistoryEntry, type Kpis, type ListQuery, type ListResult, type OrderRow, type SalesOrderLine, type UpdateBody } from "./types";
 
 export type Json = Record<string, unknown>;
@@ -34,6 +34,8 @@ export class ApiError extends Error {
  */
 export function initialListQuery(params: URLSearchParams, pageSize: number): ListQuery {
   const searchBy = params.get("searchBy") ?? "";
+  // A home KPI tile links here with its quick filter (?quick=today|awaitingTrucking|notDelivered).
+  const quick = params.get("quick") ?? "";
   return {
     page: 1,
     limit: pageSize,
@@ -41,7 +43,7 @@ export function initialListQuery(params: URLSearchParams, pageSize: number): Lis
     searchBy: (SEARCH_FIELDS as readonly string[]).includes(searchBy) ? searchBy : "customerOrOrder",
     sort: "",
     dir: "",
-    quick: "",
+    quick: (QUICK_FILTERS as readonly string[]).includes(quick) ? (quick as ListQuery["quick"]) : "",
     filters: EMPTY_FILTERS,
   };
 }

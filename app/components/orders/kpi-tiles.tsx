@@ -1,4 +1,5 @@
 // The three Order Tracking KPI tiles; amber when above 0; a click applies (or clears) the matching quick filter.
+import { X } from "lucide-react";
 import { cn } from "~/components/ui/cn";
 import { KPI_LABELS, KPI_NAMES } from "~/domain/orders/constants";
 import type { Kpis, Quick } from "./types";
@@ -42,5 +43,31 @@ export function OrderKpiTiles({ kpis, active, onSelect }: { kpis: Kpis | null; a
         })}
       </ul>
     </section>
+  );
+}
+
+const KPI_OF: Record<Exclude<Quick, "">, (typeof KPI_NAMES)[number]> = {
+  today: "ordersToday",
+  awaitingTrucking: "awaitingTrucking",
+  notDelivered: "notDelivered",
+};
+
+/** The active quick filter as a removable chip beside the filters, so a list narrowed from Home says why. */
+export function QuickFilterChip({ quick, onClear }: { quick: Exclude<Quick, "">; onClear: () => void }) {
+  const label = KPI_LABELS[KPI_OF[quick]];
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-2" aria-live="polite">
+      <span className="inline-flex min-h-11 items-center gap-1 rounded-full border border-brand-300 bg-brand-50 py-1 pr-1 pl-3 text-sm font-medium text-brand-900">
+        Showing: {label}
+        <button
+          type="button"
+          onClick={onClear}
+          aria-label={`Remove the ${label} filter`}
+          className="inline-flex size-9 items-center justify-center rounded-full hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <X className="size-4" aria-hidden="true" />
+        </button>
+      </span>
+    </div>
   );
 }

@@ -11,7 +11,7 @@ import { BatchBar } from "~/components/orders/batch-bar";
 import { columnsFor, hiddenFiltersFor, nextSort } from "~/components/orders/columns";
 import { FilterPanel } from "~/components/orders/filter-panel";
 import { HistoryModal } from "~/components/orders/history-modal";
-import { OrderKpiTiles } from "~/components/orders/kpi-tiles";
+import { OrderKpiTiles, QuickFilterChip } from "~/components/orders/kpi-tiles";
 import { OrderDetail } from "~/components/orders/order-detail";
 import type { Density } from "~/components/orders/order-table";
 import { printPickLists } from "~/components/orders/print-pick-lists";
@@ -87,15 +87,16 @@ export default function OrderTracking() {
 
   // Spec 001 §2: the entry query is applied (initial state above), then cleared from the URL. A task link
   // followed while the screen is open brings a new one: it is applied the same way.
-  const { applySearch } = list;
+  const { applySearch, setQuick } = list;
   useEffect(() => {
-    if (!params.has("search") && !params.has("searchBy")) return;
+    if (!params.has("search") && !params.has("searchBy") && !params.has("quick")) return;
     if (params !== arriving.current) {
       const first = initialListQuery(params, pageSize);
-      applySearch(first.search, first.searchBy);
+      if (params.has("search") || params.has("searchBy")) applySearch(first.search, first.searchBy);
+      if (params.has("quick")) setQuick(first.quick);
     }
     setParams({}, { replace: true, preventScrollReset: true });
-  }, [params, setParams, applySearch, pageSize]);
+  }, [params, setParams, applySearch, setQuick, pageSize]);
 
   // Phone: Back (the hash going away) closes the order opened with '#order-{orderNumber}'. The hash arrives a
   // render after the order opens, so only a hash that was there and then left closes it.
@@ -147,6 +148,7 @@ export default function OrderTracking() {
       {/* Until the screen's script runs (the layout is known) its controls would do nothing: they wait. */}
       <fieldset disabled={isPhone === null} className="m-0 min-w-0 space-y-4 border-0 p-0">
         <OrderKpiTiles kpis={list.kpis} active={list.query.quick} onSelect={list.setQuick} />
+        {list.query.quick ? <QuickFilterChip quick={list.query.quick} onClear={() => list.setQuick("")} /> : null}
 
         <SearchBar
           value={list.searchInput}
