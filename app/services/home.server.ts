@@ -20,7 +20,7 @@ import { floorStage, floorTaskKinds, isCashOnDelivery, routeOrder, taskHref } fr
 import type { AppContext } from "~/lib/context.server";
 import type { Viewer } from "~/lib/session.server";
 import { orderKpis, resolveOrderScope, type OrderKpis } from "./orders.server";
-import { distinctStatuses, kindScope, statusIn, statusSets } from "./tasks.server";
+import { distinctStatuses, kindScope, statusIn, statusSets } from "./task-lists.server";
 
 type Ctx = Pick<AppContext, "db" | "now">;
 

@@ -1,30 +1,12 @@
-// The Task Center on the server: the cron builds every viewer's task list into `tasks` (rebuildTasks), the
-// bell reads its prepared list a page at a time with counts from SQL (listTasksFor, listTaskPage), and each
-// viewer's read and cleared state lives in `notification_reads` (markRead, clearCompleted).
-//
-// Who gets which list: viewers who see every order share the office list (spec 000's table; a sales rep
-// filtered to their own orders by the name-alias map). Everyone else gets a list of their own, built through
-// their order scope: a warehouse employee's picks and checks, a driver's deliveries (app/domain/tasks/floor.ts).
-// How the lists sit in the table and how state is keyed: app/domain/tasks/layout.ts.
+// The Task Center on the server, for the bell: a viewer's prepared list a page at a time with counts from SQL
+// (listTasksFor, listTaskPage), their alerts, and their read and cleared state in `notification_reads`
+// (markRead, clearCompleted). The lists are built by the cron (task-lists.server.ts, rebuildTasks).
 import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { notificationReads, notifications, orders, pickListStatus, roleGrants, roles, settings, tasks, users } from "../../db/schema";
-import { isGrantKey, isScope, type Grant } from "~/domain/access/roles";
-import { floorStage, floorTask, floorTaskKinds, isTaskDone, taskHref, taskKindOf, TASK_KIND_GRANTS, type FloorOrder } from "~/domain/tasks/floor";
+import { notificationReads, notifications, orders, pickListStatus, tasks } from "../../db/schema";
+import { isTaskDone, taskHref, taskKindOf } from "~/domain/tasks/floor";
+import { blockOf, blockRange, layOutList, MAX_LIST_USER_ID, parseItemKey, stateKeyRange, type ListBlocks } from "~/domain/tasks/layout";
 import {
-  blockOf,
-  blockRange,
-  layOutList,
-  OFFICE_LIST,
-  parseItemKey,
-  personalList,
-  stateKeyRange,
-  TASK_BLOCK_SIZE,
-  type LaidOutTask,
-  type ListBlocks,
-} from "~/domain/tasks/layout";
-import {
-  isOrderFinished,
   salesRepNames,
   sortAlerts,
   TASK_PAGE_SIZE,
@@ -35,319 +17,29 @@ import {
   type TaskPage,
   type TaskTab,
 } from "~/domain/tasks/list";
-import { buildTask, type TaskDraft, type TaskKind } from "~/domain/tasks/rules";
+import type { TaskDraft } from "~/domain/tasks/rules";
 import type { AppContext } from "~/lib/context.server";
-import type { Database } from "~/lib/db.server";
 import { signFileUrl } from "~/lib/files.server";
 import type { Viewer } from "~/lib/session.server";
-import { resolveOrderScope } from "./orders.server";
+import {
+  BLOCK,
+  distinctStatuses,
+  lastTaskBuild,
+  listPlan,
+  personalDrafts,
+  readOpenOrders,
+  scopeColumns,
+  statusSets,
+  type DbCtx,
+  type Row,
+} from "./task-lists.server";
+
+// The cron job lives beside its reader; callers that run it (the Worker's cron, tests) may import it from here.
+export { rebuildTasks } from "./task-lists.server";
 
 type Ctx = Pick<AppContext, "db" | "now" | "env">;
-type DbCtx = { db: Database };
-
-/** Rows per insert statement: one JSON parameter each, well under any statement size limit. */
-const INSERT_CHUNK = 2_000;
-/** The `settings` row recording the last build: when, and the scope each personal list was built with. */
-export const TASK_BUILD_KEY = "tasks.build";
-/** The block size inlined: a bound JS number is a REAL to SQLite, and id / 1e7.0 is not a block number. */
-const BLOCK = sql.raw(String(TASK_BLOCK_SIZE));
-export type TaskBuild = { builtAt: string; ms: number; tasks: number; lists: Record<string, string> };
-
-// ---------------------------------------------------------------- statuses
-
-/** The distinct lowercase order statuses, one index seek each (a handful, however many orders). */
-export async function distinctStatuses(ctx: DbCtx): Promise<string[]> {
-  const status = sql`lower(${orders.orderStatus})`;
-  const rows = await ctx.db.all<{ x: string }>(sql`WITH RECURSIVE v(x) AS (SELECT min(${status}) FROM ${orders}
-    UNION ALL SELECT (SELECT min(${status}) FROM ${orders} WHERE ${status} > v.x) FROM v WHERE v.x IS NOT NULL)
-    SELECT x FROM v WHERE x IS NOT NULL`);
-  return rows.map((r) => r.x);
-}
-
-/** The stored statuses by what they mean, classified once by the domain's rules so SQL can use the status index. */
-export type StatusSets = { open: string[]; toPick: string[]; picked: string[]; onTruck: string[] };
-
-export function statusSets(statuses: readonly string[]): StatusSets {
-  const sets: StatusSets = { open: [], toPick: [], picked: [], onTruck: [] };
-  for (const s of statuses) {
-    if (isOrderFinished(s)) continue;
-    sets.open.push(s);
-    const stage = floorStage(s);
-    if (stage === "to-pick") sets.toPick.push(s);
-    else if (stage === "picked") sets.picked.push(s);
-    else if (stage === "on-truck") sets.onTruck.push(s);
-  }
-  return sets;
-}
-
-/** `lower(order_status) IN (…)`; an empty set matches nothing. */
-export function statusIn(values: readonly string[]): SQL {
-  return values.length ? sql`lower(${orders.orderStatus}) IN ${values}` : sql`0`;
-}
-
-// ---------------------------------------------------------------- whose list is which
-
-/** Everyone the cron builds a list for: users whose role holds `tasks:view` (or is an admin role). */
-export async function taskViewers(ctx: DbCtx): Promise<Viewer[]> {
-  const [people, grantRows] = await Promise.all([
-    ctx.db
-      .select({ id: users.id, email: users.email, name: users.name, roleId: users.roleId, isAdmin: roles.isAdmin, locationIds: users.locationIds, orderTypes: users.orderTypes })
-      .from(users)
-      .leftJoin(roles, eq(roles.id, users.roleId)),
-    ctx.db.select({ roleId: roleGrants.roleId, key: roleGrants.key, scope: roleGrants.scope }).from(roleGrants),
-  ]);
-  const byRole = new Map<string, Grant[]>();
-  for (const g of grantRows) {
-    // The same filter as a session: only grants the product knows count.
-    if (!isGrantKey(g.key) || !isScope(g.scope)) continue;
-    byRole.set(g.roleId, [...(byRole.get(g.roleId) ?? []), { key: g.key, scope: g.scope }]);
-  }
-  return people.flatMap((p) => {
-    const grants = p.roleId ? (byRole.get(p.roleId) ?? []) : [];
-    const isAdmin = !!p.isAdmin;
-    if (!isAdmin && !grants.some((g) => g.key === "tasks:view")) return [];
-    const viewer: Viewer = {
-      kind: "user",
-      sessionId: "",
-      userId: p.id,
-      passcodeId: null,
-      email: p.email,
-      name: p.name,
-      picture: null,
-      roleId: p.roleId,
-      isAdmin,
-      grants,
-      locationIds: p.locationIds,
-      orderTypes: p.orderTypes,
-      allowedLocations: [],
-      sessionExp: "",
-      tokenExp: null,
-    };
-    return [viewer];
-  });
-}
-
-/**
- * The orders a kind of task may name for this viewer: inside the scope of the screen it opens and of the
- * work it asks for (resolveOrderScope, the one order scope, for each). `hidePayment` is the screen's.
- */
-export async function kindScope(ctx: DbCtx, viewer: Viewer, kind: TaskKind): Promise<{ where: SQL | undefined; hidePayment: boolean }> {
-  const { open, act } = TASK_KIND_GRANTS[kind];
-  const [opens, acts] = await Promise.all([resolveOrderScope(ctx, viewer, open), resolveOrderScope(ctx, viewer, act)]);
-  return { where: and(opens.where, acts.where), hidePayment: opens.hidePayment };
-}
-
-type PersonalPlan = {
-  userId: number;
-  blocks: ListBlocks;
-  kinds: { kind: TaskKind; where: SQL | undefined }[];
-  hidePayment: boolean;
-  /** The kinds and the exact SQL of their scopes: a list built with another is not this viewer's any more. */
-  fingerprint: string;
-};
-
-type ListPlan = { office: true; blocks: ListBlocks; salesRep: boolean; hidePayment: boolean } | ({ office: false } & PersonalPlan);
-
-function renderScope(db: Database, where: SQL | undefined): string {
-  const q = db.select({ one: sql`1` }).from(orders).where(where).toSQL();
-  return JSON.stringify([q.sql, q.params]);
-}
-
-/** Which list a viewer reads: the shared office list when they see every order, else their own. */
-export async function listPlan(ctx: DbCtx, viewer: Viewer): Promise<ListPlan | null> {
-  const scope = await resolveOrderScope(ctx, viewer);
-  if (scope.kind === "all") return { office: true, blocks: OFFICE_LIST, salesRep: viewer.roleId === "sales-rep", hidePayment: scope.hidePayment };
-  if (!viewer.userId) return null;
-  const kinds = floorTaskKinds(viewer.grants);
-  const scoped = await Promise.all(kinds.map(async (kind) => ({ kind, ...(await kindScope(ctx, viewer, kind)) })));
-  const hidePayment = scope.hidePayment;
-  return {
-    office: false,
-    userId: viewer.userId,
-    blocks: personalList(viewer.userId),
-    kinds: scoped.map(({ kind, where }) => ({ kind, where })),
-    hidePayment,
-    fingerprint: JSON.stringify([hidePayment, scoped.map((k) => [k.kind, renderScope(ctx.db, k.where)])]),
-  };
-}
-
-// ---------------------------------------------------------------- reading open orders once
-
-type OpenOrder = FloorOrder & { member: boolean[] };
-
-/**
- * Every open order with what the rules need, in one pass over the status index, and for each scope given
- * whether the order is inside it (the scope's SQL evaluated as a column, so many lists cost one read).
- */
-async function readOpenOrders(ctx: DbCtx, sets: StatusSets, scopes: readonly (SQL | undefined)[]): Promise<OpenOrder[]> {
-  const members = Object.fromEntries(scopes.map((where, i) => [`m${i}`, sql<number>`(${where ?? sql`1`})`]));
-  const rows = await ctx.db
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      orderStatus: orders.orderStatus,
-      paymentStatus: orders.paymentStatus,
-      customerName: orders.customerName,
-      orderDate: orders.orderDate,
-      createdBy: orders.createdBy,
-      orderType: orders.orderType,
-      deliveryCompletedAt: orders.deliveryCompletedAt,
-      pickCompletedAt: pickListStatus.completedAt,
-      captured: sql<number>`EXISTS (SELECT 1 FROM warehouse_captures c WHERE c.order_id = ${orders.id})`,
-      ...members,
-    })
-    .from(orders)
-    .leftJoin(pickListStatus, eq(pickListStatus.orderId, orders.id))
-    .where(statusIn(sets.open));
-  return rows.map((r) => {
-    const row = r as typeof r & Record<string, number>;
-    return {
-      id: row.id,
-      orderNumber: row.orderNumber,
-      orderStatus: row.orderStatus,
-      paymentStatus: row.paymentStatus,
-      customerName: row.customerName,
-      orderDate: row.orderDate,
-      createdBy: row.createdBy,
-      orderType: row.orderType,
-      deliveryCompletedAt: row.deliveryCompletedAt,
-      pickCompletedAt: row.pickCompletedAt ?? null,
-      captured: !!row.captured,
-      member: scopes.map((_, i) => !!row[`m${i}`]),
-    };
-  });
-}
-
-/** The drafts of one personal list: for each order, the first of the viewer's kinds that is in scope and applies. */
-function personalDrafts(plan: PersonalPlan, rows: readonly OpenOrder[], column: readonly number[], now: Date): TaskDraft[] {
-  const out: TaskDraft[] = [];
-  const payment = { payment: !plan.hidePayment };
-  for (const row of rows) {
-    for (let k = 0; k < plan.kinds.length; k++) {
-      if (!row.member[column[k]!]) continue;
-      const kind = plan.kinds[k]!.kind;
-      const task = kind === "order" ? buildTask(row, now, payment) : floorTask(row, [kind], now, payment);
-      if (task) {
-        out.push(task);
-        break;
-      }
-    }
-  }
-  return out;
-}
-
-/** Scopes with the same SQL are read once: each plan's kinds point into the shared columns. */
-function scopeColumns(plans: readonly PersonalPlan[], db: Database) {
-  const scopes: (SQL | undefined)[] = [];
-  const index = new Map<string, number>();
-  const columns = plans.map((plan) =>
-    plan.kinds.map(({ where }) => {
-      const key = renderScope(db, where);
-      let i = index.get(key);
-      if (i === undefined) {
-        i = scopes.push(where) - 1;
-        index.set(key, i);
-      }
-      return i;
-    }),
-  );
-  return { scopes, columns };
-}
-
-// ---------------------------------------------------------------- the cron job
-
-type Row = LaidOutTask<TaskDraft>;
-
-function insertChunk(db: Database, rows: readonly Row[], builtAt: string): BatchItem<"sqlite"> {
-  const values = rows.map((t) => [
-    t.id, t.orderId, t.orderNumber, t.title, t.message, t.type, t.priority, t.category, t.actionable ? 1 : 0,
-    t.orderStatus, t.paymentStatus, t.customerName, t.salesRep, t.orderDate, t.daysSinceOrder, builtAt,
-  ]);
-  const v = (i: number) => sql.raw(`value->>${i}`);
-  return db.run(sql`INSERT INTO ${tasks} (id, order_id, order_number, title, message, type, priority, category, actionable,
-      order_status, payment_status, customer_name, sales_rep, order_date, days_since_order, built_at)
-    SELECT ${v(0)}, ${v(1)}, ${v(2)}, ${v(3)}, ${v(4)}, ${v(5)}, ${v(6)}, ${v(7)}, ${v(8)}, ${v(9)}, ${v(10)}, ${v(11)}, ${v(12)}, ${v(13)}, ${v(14)}, ${v(15)}
-    FROM json_each(${JSON.stringify(values)})`);
-}
-
-const STATE_KEYS = sql`(${notificationReads.itemKey} GLOB 'task:*' OR ${notificationReads.itemKey} GLOB 'cleared:*')`;
-/** '12:345' of 'task:12:345' / 'cleared:12:345', and its block '12'. */
-const keyRest = sql`substr(${notificationReads.itemKey}, instr(${notificationReads.itemKey}, ':') + 1)`;
-const keyBlock = sql`substr(${keyRest}, 1, instr(${keyRest}, ':') - 1)`;
-const rowKeyRest = sql`(${tasks.id} / ${BLOCK}) || ':' || ${tasks.orderId}`;
-
-/**
- * Replaces every list in one batch (spec: the list is replaced on every refresh): the office list for the
- * spec's table and a list for each viewer who does not see every order, through their own order scope.
- * State for tasks that are gone, for lists that are no longer the viewer's, and for a sales rep's orders
- * that are no longer theirs is dropped in the same batch, so every count stays an index range.
- */
-export async function rebuildTasks(ctx: { db: Database; now: () => Date }): Promise<{ tasks: number; lists: number; ms: number }> {
-  const started = Date.now();
-  const now = ctx.now();
-  const builtAt = now.toISOString();
-  const [statuses, viewers] = await Promise.all([distinctStatuses(ctx), taskViewers(ctx)]);
-  const sets = statusSets(statuses);
-
-  const planned = (await Promise.all(viewers.map(async (viewer) => ({ viewer, plan: await listPlan(ctx, viewer) })))).flatMap((p) =>
-    p.plan && p.viewer.userId ? [{ userId: p.viewer.userId, viewer: p.viewer, plan: p.plan }] : [],
-  );
-  const personal = planned.flatMap(({ plan }) => (plan.office ? [] : [plan]));
-  const { scopes, columns } = scopeColumns(personal, ctx.db);
-  const open = await readOpenOrders(ctx, sets, scopes);
-
-  const office = open.flatMap((o) => buildTask(o, now) ?? []);
-  const rows: Row[] = layOutList(office, OFFICE_LIST);
-  personal.forEach((plan, i) => rows.push(...layOutList(personalDrafts(plan, open, columns[i]!, now), plan.blocks)));
-
-  // Whose state may sit in which block: office viewers' in the office list, everyone else's in their own.
-  const allowed = planned.flatMap(({ userId, plan }) => [`${userId}:${plan.blocks.urgent}`, `${userId}:${plan.blocks.other}`]);
-  const officeNames = [...new Set(office.map((t) => t.salesRep))];
-  const salesFilters = planned.flatMap(({ userId, viewer, plan }) => {
-    if (!plan.office || !plan.salesRep) return [];
-    const names = salesRepNames(officeNames, { name: viewer.name, email: viewer.email });
-    return names ? [{ userId, names }] : [];
-  });
-
-  const statements: BatchItem<"sqlite">[] = [ctx.db.delete(tasks)];
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) statements.push(insertChunk(ctx.db, rows.slice(i, i + INSERT_CHUNK), builtAt));
-  statements.push(
-    ctx.db.delete(notificationReads).where(and(STATE_KEYS, sql`${keyRest} NOT IN (SELECT ${rowKeyRest} FROM ${tasks})`)),
-    ctx.db.delete(notificationReads).where(and(STATE_KEYS, sql`(${notificationReads.userId} || ':' || ${keyBlock}) NOT IN (SELECT value FROM json_each(${JSON.stringify(allowed)}))`)),
-    ...salesFilters.map(({ userId, names }) =>
-      ctx.db
-        .delete(notificationReads)
-        .where(
-          and(
-            eq(notificationReads.userId, userId),
-            STATE_KEYS,
-            sql`${keyRest} NOT IN (SELECT ${rowKeyRest} FROM ${tasks} WHERE ${tasks.id} BETWEEN 1 AND ${blockRange(OFFICE_LIST.other).to} AND ${tasks.salesRep} IN ${names})`,
-          ),
-        ),
-    ),
-  );
-  const build: TaskBuild = {
-    builtAt,
-    ms: Date.now() - started,
-    tasks: rows.length,
-    lists: Object.fromEntries(personal.map((p) => [String(p.userId), p.fingerprint])),
-  };
-  statements.push(
-    ctx.db
-      .insert(settings)
-      .values({ key: TASK_BUILD_KEY, value: build, updatedAt: builtAt })
-      .onConflictDoUpdate({ target: settings.key, set: { value: build, updatedAt: builtAt } }),
-  );
-  await ctx.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  return { tasks: rows.length, lists: 1 + personal.length, ms: Date.now() - started };
-}
 
 // ---------------------------------------------------------------- a viewer's list
-
-export async function lastTaskBuild(ctx: DbCtx): Promise<TaskBuild | null> {
-  const [row] = await ctx.db.select({ value: settings.value }).from(settings).where(eq(settings.key, TASK_BUILD_KEY)).limit(1);
-  return (row?.value as TaskBuild | undefined) ?? null;
-}
 
 /**
  * The list a viewer reads. Prepared: the blocks the cron wrote (plus a sales rep's own names). Live: the
@@ -356,6 +48,8 @@ export async function lastTaskBuild(ctx: DbCtx): Promise<TaskBuild | null> {
  */
 type ViewerList = {
   userId: number;
+  /** Part sizes from the build (prepared lists). */
+  parts: Record<string, number>;
   blocks: ListBlocks;
   hidePayment: boolean;
   builtAt: string | null;
@@ -375,13 +69,13 @@ async function viewerList(ctx: Ctx, viewer: Viewer): Promise<ViewerList | null> 
   if (!viewer.userId) return null;
   const [plan, build] = await Promise.all([listPlan(ctx, viewer), lastTaskBuild(ctx)]);
   if (!plan) return null;
-  const base = { userId: viewer.userId, blocks: plan.blocks, hidePayment: plan.hidePayment, builtAt: build?.builtAt ?? null };
+  const base = { userId: viewer.userId, blocks: plan.blocks, hidePayment: plan.hidePayment, builtAt: build?.builtAt ?? null, parts: build?.parts ?? {} };
   if (plan.office) {
     // Spec 000 §4: a sales rep sees the orders whose createdBy loosely matches their name; all when none do.
     const salesNames = plan.salesRep ? salesRepNames(await taskSalesReps(ctx), { name: viewer.name, email: viewer.email }) : null;
     return { ...base, salesNames, live: null };
   }
-  if (build?.lists[String(plan.userId)] === plan.fingerprint) return { ...base, salesNames: null, live: null };
+  if (plan.userId <= MAX_LIST_USER_ID && build?.lists[String(plan.userId)] === plan.fingerprint) return { ...base, salesNames: null, live: null };
   const now = ctx.now();
   const { scopes, columns } = scopeColumns([plan], ctx.db);
   const open = await readOpenOrders(ctx, statusSets(await distinctStatuses(ctx)), scopes);
@@ -544,10 +238,11 @@ async function taskCounts(ctx: DbCtx, list: ViewerList): Promise<TaskCountsOnly>
     const visible = list.live.filter((t) => !cleared.has(liveKey(t)));
     return { urgent, tasks: visible.length, unread: visible.filter((t) => !read.has(liveKey(t))).length };
   }
-  const sales = list.salesNames ? sql` AND ${tasks.salesRep} IN ${list.salesNames}` : sql``;
+  // A part's size is the build's figure; a sales rep's share of the office list is a count on the sales-rep index.
   const size = (block: number) => {
+    if (!list.salesNames) return sql`${Number(list.parts[String(block)] ?? 0)}`;
     const r = blockRange(block);
-    return sql`(SELECT count(*) FROM ${tasks} WHERE ${tasks.id} BETWEEN ${r.from} AND ${r.to}${sales})`;
+    return sql`(SELECT count(*) FROM ${tasks} WHERE ${tasks.id} BETWEEN ${r.from} AND ${r.to} AND ${tasks.salesRep} IN ${list.salesNames})`;
   };
   const states = (kind: "task" | "cleared", block: number) => {
     const r = stateKeyRange(kind, block);

@@ -7,7 +7,7 @@ import { notificationReads, notifications, orders, pickListStatus, roleGrants, r
 import { ROLE_DEFINITIONS, ROLE_IDS, type RoleId } from "~/domain/access/roles";
 import { buildTask } from "~/domain/tasks/rules";
 import { floorStage, isDeliveryOrderType, taskHref } from "~/domain/tasks/floor";
-import { compareUrgent, PRIORITY_RANK } from "~/domain/tasks/layout";
+import { compareUrgent, PRIORITY_RANK, TASK_BLOCK_SIZE } from "~/domain/tasks/layout";
 import type { TaskCenterData, TaskItem, TaskPage } from "~/domain/tasks/list";
 import { getStaffViewer, type Viewer } from "~/lib/session.server";
 import { loader as tasksLoader } from "~/routes/api.tasks";
@@ -122,7 +122,7 @@ describe("hand-built orders", () => {
       const result = await rebuildTasks(ctx.app);
       // Office: every open order (11); Wendy: 2 (a pick and a check); Dan: 2 (deliveries).
       expect(result).toMatchObject({ tasks: 11 + 2 + 2, lists: 3 });
-      const office = await ctx.app.db.select().from(tasks).where(sql`${tasks.id} < 20000000`);
+      const office = await ctx.app.db.select().from(tasks).where(sql`${tasks.id} < ${sql.raw(String(2 * TASK_BLOCK_SIZE))}`);
       // Cancelled (SO-7), delivered and released (SO-8 to SO-11) orders produce none.
       expect(numbers(office)).toEqual(OPEN);
     });

@@ -4,13 +4,16 @@ import {
   blockOf,
   blockRange,
   clearedStateKey,
+  compareOther,
   compareUrgent,
   layOutList,
+  MAX_LIST_USER_ID,
   OFFICE_LIST,
   parseItemKey,
   personalList,
   stateKeyRange,
   TASK_BLOCK_SIZE,
+  taskRowId,
   taskStateKey,
 } from "~/domain/tasks/layout";
 import type { TaskPriority } from "~/domain/tasks/rules";
@@ -27,12 +30,13 @@ describe("blocks", () => {
     expect(new Set(lists).size).toBe(lists.length);
   });
 
-  it.each([0, 1, 4, 87])("block %i is one id range, and every id in it maps back", (block) => {
+  it.each([0, 1, 4, 87, 2 + 2 * MAX_LIST_USER_ID + 1])("block %i is one id range, and every id in it maps back exactly", (block) => {
     const { from, to } = blockRange(block);
-    expect(to - from + 1).toBe(TASK_BLOCK_SIZE - 1);
+    expect(to - from + 1).toBe(TASK_BLOCK_SIZE);
     expect(blockOf(from)).toBe(block);
     expect(blockOf(to)).toBe(block);
-    expect(blockRange(block + 1).from).toBe(to + 2);
+    expect(blockRange(block + 1).from).toBe(to + 1);
+    expect(Number.isSafeInteger(to)).toBe(true);
   });
 });
 
@@ -74,13 +78,34 @@ describe("ranking", () => {
     expect([...list].sort(compareUrgent).map((x) => x.orderId)).toEqual([4, 6, 2, 3, 5, 1]);
   });
 
-  it("lays actionable tasks out in the urgent block by urgency, the rest in the other block newest first", () => {
+  it("lays actionable tasks out in the urgent block, the rest in the other block", () => {
     const rows = layOutList([t(1, "low", 1, false), t(2, "medium", 8), t(3, "high", 11), t(4, "low", 0, false)], personalList(3));
-    expect(rows.map((r) => [r.orderId, r.block, r.id - blockRange(r.block).from])).toEqual([
-      [3, 8, 0],
-      [2, 8, 1],
-      [4, 9, 0],
-      [1, 9, 1],
+    expect(rows.map((r) => [r.orderId, r.block])).toEqual([
+      [1, 9],
+      [2, 8],
+      [3, 8],
+      [4, 9],
     ]);
+  });
+
+  it("an id is the task's place in reading order: sorting by id is sorting Urgent (or the rest) by the rules", () => {
+    const tasks = [t(5, "low", 30), t(2, "high", 3), t(9, "medium", 40), t(4, "high", 12), t(7, "medium", 2), t(3, "high", 12), t(8, "low", 2000)];
+    const byId = [...tasks].sort((a, b) => taskRowId(OFFICE_LIST, a).id - taskRowId(OFFICE_LIST, b).id);
+    expect(byId).toEqual([...tasks].sort(compareUrgent));
+    const other = tasks.map((x) => ({ ...x, actionable: false }));
+    const otherById = [...other].sort((a, b) => taskRowId(OFFICE_LIST, a).id - taskRowId(OFFICE_LIST, b).id);
+    expect(otherById.map((x) => x.orderId)).toEqual([...other].sort(compareOther).map((x) => x.orderId));
+  });
+
+  it("a task keeps its id while its part, priority and age stay the same; a day older it moves within its part", () => {
+    const today = taskRowId(personalList(7), t(100301, "medium", 4));
+    expect(taskRowId(personalList(7), t(100301, "medium", 4))).toEqual(today);
+    const tomorrow = taskRowId(personalList(7), t(100301, "medium", 5));
+    expect(tomorrow.block).toBe(today.block);
+    expect(tomorrow.id).toBeLessThan(today.id); // older comes first in Urgent
+  });
+
+  it.each([0, -1, 2 ** 27, 1.5])("refuses order id %s outside the layout", (orderId) => {
+    expect(() => taskRowId(OFFICE_LIST, t(orderId, "low", 1))).toThrow(/past the task layout/);
   });
 });

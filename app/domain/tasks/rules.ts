@@ -46,13 +46,22 @@ export const PAYMENT_ISSUE_STATUSES = ["CANCELLED", "HOLD", "Waiting for Payment
 
 const DAY_MS = 86_400_000;
 
+const names = new Map<string, string>();
+
 /** '5. Received' → 'received', '01. Released' → 'released': the numbered prefix is presentation only. */
 export function statusName(status: string | null | undefined): string {
-  return (status ?? "")
-    .trim()
-    .replace(/^\d+\.\s*/, "")
-    .replace(/\s+/g, " ")
-    .toLowerCase();
+  const raw = status ?? "";
+  let name = names.get(raw);
+  if (name === undefined) {
+    name = raw
+      .trim()
+      .replace(/^\d+\.\s*/, "")
+      .replace(/\s+/g, " ")
+      .toLowerCase();
+    // Orders use a handful of statuses: remember them (bounded, so odd input cannot grow it without end).
+    if (names.size < 1_000) names.set(raw, name);
+  }
+  return name;
 }
 
 export function isCancelledStatus(status: string | null | undefined): boolean {
