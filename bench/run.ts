@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, printing figures (never asserted: these machines are shared and noisy).
-// Run one alone with `npx tsx bench/<name>.ts`. BENCH_ONLY=orders,pdf,room,bundle,shell picks some.
+// Run one alone with `npx tsx bench/<name>.ts`. BENCH_ONLY=orders,pdf,room,bundle,shell,tasks picks some.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,8 +13,9 @@ import { measure, printFigures } from "./measure";
 import { benchOrders } from "./orders";
 import { benchPickListPdf } from "./picklist-pdf";
 import { benchRoomFanout } from "./room-fanout";
+import { benchTasks } from "./tasks";
 
-const only = (process.env.BENCH_ONLY ?? "shell,orders,pdf,room,bundle").split(",");
+const only = (process.env.BENCH_ONLY ?? "shell,orders,tasks,pdf,room,bundle").split(",");
 
 async function benchShell() {
   const db = openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "riceops-bench-")), "bench.db")}`);
@@ -30,6 +31,7 @@ async function benchShell() {
 const benches: [string, () => Promise<void>][] = [
   ["shell", benchShell],
   ["orders", benchOrders],
+  ["tasks", benchTasks],
   ["pdf", benchPickListPdf],
   ["room", () => benchRoomFanout()],
   ["bundle", benchBundles],
