@@ -14,6 +14,7 @@ import { EditStepper, UPDATE_SUCCESS } from "./edit-stepper";
 import { ImageViewer, type ViewerImage } from "./image-viewer";
 import { StatusBadge } from "./status-badge";
 import type { OrderRow, OrdersViewer, SalesOrderLine } from "./types";
+import { CustomerBalance } from "./customer-balance";
 
 export const PICK_LIST_REMINDER = "Reminder: the digital pick list for this order is not completed yet.";
 
@@ -168,6 +169,8 @@ function OrderView({ row, viewer, canEdit, onEdit, onHistory }: { row: OrderRow;
               "—"
             )}
           </Field>
+          {/* QuickBooks balance (spec 001): only for those who may read customers; it asks no one else's account. */}
+          <CustomerBalance customerName={row.customerName} viewer={viewer} />
         </InfoCard>
         <InfoCard title="Order Details">
           <Field label="Order #">{row.orderNumber}</Field>
