@@ -25,6 +25,8 @@ export default defineConfig({
         compatibilityDate,
         compatibilityFlags,
         r2Buckets: ["FILES"],
+        // A local D1 (SQLite inside workerd) for the cron test: the scheduled jobs run against a real database.
+        d1Databases: ["CRON_DB"],
         // No test may reach the network: every outbound fetch (e.g. a database client) gets a 503.
         outboundService: () => new Response("No network in workerd tests", { status: 503 }),
         // The local defaults (fixed dev secrets, loopback stand-ins); nothing here reaches the network.
