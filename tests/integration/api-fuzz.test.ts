@@ -12,7 +12,10 @@
 //   3. a 4xx writes nothing: the database file has no new commit (PRAGMA data_version on an observer
 //      connection, see tests/support/fuzz.ts for why not total_changes()), and no file is stored in R2.
 //      The one intended exception is documented at PASSCODE_LOGIN below.
-// 2xx answers may write; they are not checked.
+// 2xx answers may write; they are not checked. Two findings of this fuzzing keep their own properties (at the
+// end), so that an open one does not stop every route's fuzzing at its first occurrence: a session cookie whose
+// percent-encoding does not decode (it was a 500 on every route), and an assignment label with a lone surrogate
+// (it left TEXT that is not UTF-8 in the database, and reading that aborts the Node process).
 //
 // Failures print fast-check's seed and the counterexample (endOnFailure: no shrinking, since the database
 // moves on between runs); a case can be replayed with fc.assert's { seed, path } options.
@@ -38,6 +41,7 @@ import {
   buildBody,
   changedTables,
   clientOf,
+  invalidTextCells,
   sameDigest,
   snapshot,
   tableDigest,
@@ -87,6 +91,8 @@ const API_ROUTES: ApiRoute[] = Object.entries(manifest)
 
 const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
 type WriteMethod = (typeof WRITE_METHODS)[number];
+/** fetch upper-cases post, put and delete but not patch: the adapter must. */
+type SentMethod = WriteMethod | "patch";
 
 /**
  * POST /api/picklist/passcode/login: a wrong passcode is a 401 that records an auth_failures row (the per-
@@ -120,6 +126,9 @@ let hotOrders: SeedOrder[] = [];
 let workerLabels: string[] = [];
 let lineIds: string[] = [];
 let skus: string[] = [];
+
+/** Stand-in route modules for the harness's own checks (never part of the properties). */
+const syntheticModules = new Map<string, RouteModule>();
 
 /** What the probes learnt about each route: the write methods it answers (not 405) and who its policy admits. */
 const profile = new Map<string, { answers: WriteMethod[]; admits: Who[] }>();
@@ -226,6 +235,17 @@ const numberish = fc.oneof(
   fc.integer().map(String),
 );
 
+/** Printable ASCII (header values, cookie values, keys). */
+const printable = fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c));
+
+/** Text a valid body may carry: ASCII, any grapheme, lone surrogates, control and bidi characters (a PDF must cope). */
+const anyText = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: "grapheme", maxLength: 20 }),
+  fc.string({ unit: "binary", maxLength: 20 }),
+  fc.constantFrom("🍚 rice", "Привет", "日本語の注文", "\u0000", "a\tb\nc", "\uD800", "\u202Eevil", "ﬃ", "e\u0301"),
+);
+
 const anyJson = fc.jsonValue({ maxDepth: 3 });
 const junkValue = fc.oneof(anyJson, junkString, numberish, fc.constant(null), fc.boolean());
 
@@ -305,7 +325,7 @@ function validPick(order: RefOrder) {
               quantity: fc.constant(l.quantity),
               quantityPicked: fc.oneof(fc.integer({ min: 0, max: l.quantity }), fc.integer({ min: 0, max: l.quantity }).map(String)),
               status: fc.constantFrom(...PICK_ITEM_STATUSES),
-              note: fc.string({ maxLength: 20 }),
+              note: anyText,
             },
             { requiredKeys: ["quantityPicked"] },
           ),
@@ -316,7 +336,7 @@ function validPick(order: RefOrder) {
 }
 
 function verifyBody(order: RefOrder) {
-  const valid = fc.tuple(validPick(order), fc.option(fc.string({ maxLength: 30 }), { nil: undefined })).map(([body, note]) => (note === undefined ? body : { ...body, note }));
+  const valid = fc.tuple(validPick(order), fc.option(anyText, { nil: undefined })).map(([body, note]) => (note === undefined ? body : { ...body, note }));
   // One item field of a valid pick replaced by a number-like or junk value.
   const nearlyValid = fc.tuple(validPick(order), fc.nat(), fc.constantFrom("lineItemId", "sku", "quantity", "quantityPicked", "status", "note", "name"), fc.oneof(numberish, junkValue)).map(([body, i, field, value]) => {
     const items = body.pickedItems.map((item) => ({ ...item }));
@@ -369,13 +389,16 @@ function orderUpdateBody(order: RefOrder) {
       {
         paymentStatus: fc.constantFrom(...PAYMENT_OPTIONS, ...PAID_VARIANTS),
         orderType: fc.constantFrom(...ORDER_TYPES),
-        warehouseAssignment: fc.uniqueArray(fc.constantFrom(...workerLabels), { minLength: 1, maxLength: 3 }),
-        truckingCompany: fc.constantFrom("FedEx Freight", "XPO", "Old Dominion"),
-        notes: fc.string({ maxLength: 40 }),
+        warehouseAssignment: fc.oneof(
+          { weight: 3, arbitrary: fc.uniqueArray(fc.constantFrom(...workerLabels), { minLength: 1, maxLength: 3 }) },
+          { weight: 1, arbitrary: fc.array(anyText.filter((t) => t.trim().length > 0 && t.length <= 200), { minLength: 1, maxLength: 3 }) },
+        ),
+        truckingCompany: fc.oneof(fc.constantFrom("FedEx Freight", "XPO", "Old Dominion"), anyText.filter((t) => t.trim().length > 0 && t.length <= 120)),
+        notes: anyText,
         // The seed's version goes stale after the first save of the order: a 409, which must write nothing.
         version: fc.constantFrom(order?.version ?? 1, (order?.version ?? 1) + 1, (order?.version ?? 1) + 2),
       },
-      { requiredKeys: ["paymentStatus", "orderType", "warehouseAssignment"] },
+      { requiredKeys: ["paymentStatus", "orderType", "warehouseAssignment", "truckingCompany"] },
     ),
   );
 }
@@ -414,7 +437,7 @@ const targetBody = withJunk(
 );
 const noteBody = withJunk(
   fc.record({ note: fc.oneof(junkString, fc.constant(null), fc.constant("n".repeat(2001)), junkValue) }, { requiredKeys: [] }),
-  fc.record({ note: fc.oneof(fc.string({ maxLength: 200 }), fc.constant(null)) }, { requiredKeys: [] }),
+  fc.record({ note: fc.oneof(anyText, fc.constant(null)) }, { requiredKeys: [] }),
 );
 const releaseOrderBody = withJunk(
   fc.record(
@@ -426,7 +449,7 @@ const releaseOrderBody = withJunk(
     },
     { requiredKeys: [] },
   ),
-  fc.record({ userName: fc.string({ maxLength: 30 }), userEmail: fc.constant("logistics@goldengrain.test"), force: fc.boolean() }, { requiredKeys: [] }),
+  fc.record({ userName: anyText, userEmail: fc.constant("logistics@goldengrain.test"), force: fc.boolean() }, { requiredKeys: [] }),
 );
 
 /** The JSON a route is sent: its real shape mixed with junk, or any JSON value at all. */
@@ -481,6 +504,24 @@ const multipart: fc.Arbitrary<BodySpec> = fc.record({
   ),
 });
 
+/** Multipart written by hand (boundary 'x'): odd part headers, missing names, no closing boundary, stray bytes. */
+const rawPart = fc
+  .tuple(
+    fc.oneof(
+      fc.constantFrom('form-data; name="image"; filename="a.png"', 'form-data; name="note"', "form-data", 'form-data; name="image"', "attachment; filename=x", 'form-data; name="image"; filename*=UTF-8\'\'%F0%9F%8D%9A.png', 'form-data; name=""'),
+      fc.string({ unit: printable, maxLength: 40 }),
+    ),
+    fc.option(fc.constantFrom("image/png", "text/plain", "application/octet-stream", "multipart/mixed; boundary=y", "garbage"), { nil: undefined }),
+    fc.oneof(fileBytes, anyText.map((t) => new TextEncoder().encode(t))),
+  )
+  .map(([disposition, type, bytes]) => {
+    const head = new TextEncoder().encode(`--x\r\nContent-Disposition: ${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ""}\r\n`);
+    return Uint8Array.from([...head, ...bytes, 13, 10]);
+  });
+const rawMultipart: fc.Arbitrary<BodySpec> = fc
+  .tuple(fc.array(rawPart, { maxLength: 3 }), fc.constantFrom("--x--\r\n", "--x--", "", "--x\r\n", "--y--\r\n"), fc.constantFrom("multipart/form-data; boundary=x", 'multipart/form-data; boundary="x"', "multipart/form-data; boundary=x; charset=utf-8", "multipart/form-data;boundary=x"))
+  .map(([parts, end, type]) => ({ kind: "bytes" as const, contentType: type, bytes: Uint8Array.from([...parts.flatMap((p) => [...p]), ...new TextEncoder().encode(end)]) }));
+
 function bodySpec(route: ApiRoute, order: RefOrder): fc.Arbitrary<BodySpec> {
   const formRoute = route.template.endsWith("/issue-photo") || route.template.endsWith("/need-help");
   const shaped = shapedBody(route, order);
@@ -498,6 +539,9 @@ function bodySpec(route: ApiRoute, order: RefOrder): fc.Arbitrary<BodySpec> {
             return s.slice(0, s.length ? n % s.length : 0);
           }),
           fc.string({ maxLength: 60 }),
+          // Deep nesting: a recursive parser, schema or fingerprint would overflow the stack.
+          fc.tuple(fc.integer({ min: 1000, max: 60_000 }), fc.constantFrom("", '{"pickedItems":', '{"note":', '{"a":')).map(([n, head]) => `${head}${"[".repeat(n)}${"]".repeat(n)}${head ? "}" : ""}`),
+          fc.integer({ min: 1000, max: 30_000 }).map((n) => `${'{"a":'.repeat(n)}1${"}".repeat(n)}`),
           fc.constantFrom("{", "[", '{"a":}', "nul", "NaN", "Infinity", "{'code':1}", "\uFEFF{}", "{}garbage", "1e999", "-", '"unterminated', "{\"note\":\"\\ud800\"}", " ", "\n\t", "[]", "{\"__proto__\":{\"admin\":true}}", "{\"pickedItems\":[],\"pickedItems\":null}"),
         ),
       }),
@@ -513,6 +557,7 @@ function bodySpec(route: ApiRoute, order: RefOrder): fc.Arbitrary<BodySpec> {
       }),
     },
     { weight: formRoute ? 8 : 2, arbitrary: multipart },
+    { weight: formRoute ? 3 : 1, arbitrary: rawMultipart },
   );
 }
 
@@ -529,7 +574,6 @@ function sometimes<T>(value: fc.Arbitrary<T>, weight: number, absent: number): f
 }
 
 /** Keys as clients send them, valid (printable ASCII, ≤200) and not; a few repeat so replays and reuse (422) happen. */
-const printable = fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c));
 const headerChar = fc.oneof(printable, fc.constantFrom(" ", "\t", "\x7f", "é", "\xa0", "ÿ"));
 const idempotencyKey = sometimes(
   fc.oneof(
@@ -605,7 +649,7 @@ function paramArb(name: string): fc.Arbitrary<{ text: string; order: RefOrder }>
 }
 
 type Case = {
-  method: WriteMethod;
+  method: SentMethod;
   who: Who;
   forged: string;
   params: Record<string, string>;
@@ -631,7 +675,7 @@ function caseArb(route: ApiRoute): fc.Arbitrary<Case> {
   }));
   return paramsArb.chain(({ params, order }) =>
     fc.record({
-      method: weighted(WRITE_METHODS, answers, 10),
+      method: fc.oneof({ weight: 30, arbitrary: weighted(WRITE_METHODS, answers, 10) }, { weight: 1, arbitrary: fc.constant("patch" as const) }),
       who: weighted(WHO, admits.length < WHO.length ? admits : [], 6),
       forged: forgedCookie,
       params: fc.constant(params),
@@ -690,9 +734,14 @@ async function checkNoLateWrite(now: number) {
   }
 }
 
-async function runCase(route: ApiRoute, c: Case): Promise<void> {
+/** One generated case of a property (counted). */
+function fuzzCase(route: ApiRoute, c: Case): Promise<void> {
   totalCases++;
   casesByRoute.set(route.id, (casesByRoute.get(route.id) ?? 0) + 1);
+  return runCase(route, c);
+}
+
+async function runCase(route: ApiRoute, c: Case): Promise<void> {
   if (!c.retry) return send(route, c, "");
   const keyed: Case = { ...c, headers: { ...c.headers, idempotencyKey: c.retry.key } };
   await send(route, keyed, "");
@@ -700,7 +749,7 @@ async function runCase(route: ApiRoute, c: Case): Promise<void> {
 }
 
 async function send(route: ApiRoute, c: Case, label: string): Promise<void> {
-  const mod = (await routeModules[route.file]!()) as RouteModule;
+  const mod = syntheticModules.get(route.id) ?? ((await routeModules[route.file]!()) as RouteModule);
   const req = buildRequest(route, c);
   const what = label + describeCase(route, c, req);
 
@@ -709,7 +758,7 @@ async function send(route: ApiRoute, c: Case, label: string): Promise<void> {
   const passcodeRoute = route.template === PASSCODE_LOGIN;
   if (passcodeRoute && snap?.version !== before) snap = { version: before, tables: await snapshot(detector.reader, tables) };
   const storedBefore = files.objects.size;
-  consoleErrors.length = 0;
+  if (consoleErrors.length) throw new Error(`console.error was called between cases, after: ${last?.what}\n${loggedErrors()}`);
 
   let res: unknown;
   const started = performance.now();
@@ -723,14 +772,13 @@ async function send(route: ApiRoute, c: Case, label: string): Promise<void> {
   if (!(res instanceof Response)) throw new Error(`the route answered a non-Response (${typeof res}): ${what}`);
   const text = await res.text();
   const status = res.status;
-  statusCounts.set(status, (statusCounts.get(status) ?? 0) + 1);
-  const byRoute = statusByRoute.get(route.id) ?? new Map<number, number>();
-  byRoute.set(status, (byRoute.get(status) ?? 0) + 1);
-  statusByRoute.set(route.id, byRoute);
-  if (consoleErrors.length) {
-    const logged = consoleErrors.map((args) => args.map((a) => (a instanceof Error ? a.stack : String(a))).join(" ")).join("\n");
-    throw new Error(`console.error was called (status ${status}): ${what}\n${logged}`);
+  if (!syntheticModules.has(route.id)) {
+    statusCounts.set(status, (statusCounts.get(status) ?? 0) + 1);
+    const byRoute = statusByRoute.get(route.id) ?? new Map<number, number>();
+    byRoute.set(status, (byRoute.get(status) ?? 0) + 1);
+    statusByRoute.set(route.id, byRoute);
   }
+  if (consoleErrors.length) throw new Error(`console.error was called (status ${status}): ${what}\n${loggedErrors()}`);
 
   // Property 1: never a 5xx (nor a redirect or informational status from an /api call).
   if (status >= 500) throw new Error(`${status} ${text.slice(0, 300)}: ${what}`);
@@ -765,10 +813,16 @@ async function send(route: ApiRoute, c: Case, label: string): Promise<void> {
     if (!(passcodeRoute && status === 401)) {
       throw new Error(`${status} (${answer.error}) wrote to the database: ${what}${passcodeRoute ? "" : await changesNote()}`);
     }
-    await checkPasscodeFailureWrites(snap!.tables, what);
-    snap = { version: after, tables: await snapshot(detector.reader, tables) };
+    snap = { version: after, tables: await checkPasscodeFailureWrites(snap!.tables, what) };
   }
   last = { what, status, version: after, writeAllowed: passcodeRoute && status === 401 };
+}
+
+/** The console.error calls so far, as text (and cleared: one failure reports them once). */
+function loggedErrors(): string {
+  const text = consoleErrors.map((args) => args.map((a) => (a instanceof Error ? a.stack : String(a))).join(" ")).join("\n");
+  consoleErrors.length = 0;
+  return text;
 }
 
 /** Which tables a 4xx changed, against the last snapshot taken (diagnostics only). */
@@ -778,8 +832,8 @@ async function changesNote(): Promise<string> {
   return ` (tables changed since the last snapshot: ${changedTables(snap.tables, now).join(", ") || "none found"})`;
 }
 
-/** See PASSCODE_LOGIN: after a wrong passcode, only new auth_failures rows and at most one burst alert. */
-async function checkPasscodeFailureWrites(before: Snapshot, what: string) {
+/** See PASSCODE_LOGIN: after a wrong passcode, only new auth_failures rows and at most one burst alert. Returns the new snapshot. */
+async function checkPasscodeFailureWrites(before: Snapshot, what: string): Promise<Snapshot> {
   const after = await snapshot(detector.reader, tables);
   const changed = changedTables(before, after).filter((t) => t !== "auth_failures" && t !== "notifications");
   if (changed.length) throw new Error(`401 on the passcode login changed ${changed.join(", ")}: ${what}`);
@@ -793,6 +847,7 @@ async function checkPasscodeFailureWrites(before: Snapshot, what: string) {
   if (alerts.rows.length > 1 || alerts.rows.some((r) => r[0] !== PASSCODE_BURST_TITLE)) {
     throw new Error(`401 on the passcode login added notifications ${JSON.stringify(alerts.rows.map((r) => r[0]))}: ${what}`);
   }
+  return after;
 }
 
 // ---------------------------------------------------------------- the harness checks itself
@@ -853,10 +908,79 @@ describe("the write detector", () => {
     }).catch(() => undefined))).toBe(false);
   });
 
+  it("finds TEXT that is not UTF-8 without reading it through the driver", async () => {
+    const client = clientOf(db);
+    await client.execute("CREATE TABLE fuzz_scratch (t TEXT)");
+    await client.execute("INSERT INTO fuzz_scratch (t) VALUES ('ok'), (CAST(X'446F636BEDA080' AS TEXT)), ('🍚')");
+    const scratch = { name: "fuzz_scratch", rowid: true, columns: ["t"] };
+    expect(await invalidTextCells(detector.reader, [scratch])).toEqual([{ table: "fuzz_scratch", column: "t", rowid: 2, hex: "446F636BEDA080" }]);
+    await client.execute("DROP TABLE fuzz_scratch");
+    expect(await invalidTextCells(detector.reader, tables)).toEqual([]);
+  });
+
   it("the passcode route's snapshot sees a changed value in any table", async () => {
     const before = await snapshot(detector.reader, tables);
     await db.update(orders).set({ notes: `fuzz ${Math.random()}` }).where(eq(orders.id, seedOrders[0]!.id));
     expect(changedTables(before, await snapshot(detector.reader, tables))).toContain("orders");
+  });
+});
+
+describe("the oracle", () => {
+  const FAKE: ApiRoute = { id: "synthetic", file: "synthetic", template: "api/synthetic/:orderNumber", params: ["orderNumber"] };
+  const plain: Case = {
+    method: "POST",
+    who: "admin",
+    forged: "",
+    params: { orderNumber: "SO-100001" },
+    rawPath: false,
+    body: { kind: "text", contentType: "application/json", text: "{}" },
+    headers: { idempotencyKey: undefined, origin: undefined, secFetchSite: undefined, address: undefined, accept: undefined, query: "" },
+  };
+  const touch = () => db.update(users).set({ lastSeenAt: `${Math.random()}` }).where(eq(users.email, "warehouse@goldengrain.test"));
+  const refuse = (status = 400) => Response.json({ success: false, error: "Refused" }, { status });
+  const answer = async (action: Handler) => {
+    syntheticModules.set(FAKE.id, { action });
+    last = { what: "(start)", status: 0, version: await detector.version(), writeAllowed: false };
+    return runCase(FAKE, plain);
+  };
+  afterAll(() => syntheticModules.clear());
+
+  it("passes a 4xx JSON answer that wrote nothing, and a 2xx that wrote", async () => {
+    await answer(async () => refuse(404));
+    await answer(async () => {
+      await touch();
+      return Response.json({ success: true });
+    });
+  });
+
+  it("fails a 4xx that wrote, in a transaction too", async () => {
+    await expect(answer(async () => (await touch(), refuse()))).rejects.toThrow(/wrote to the database/);
+    await expect(answer(async () => (await db.transaction(async (tx) => void (await tx.update(users).set({ lastSeenAt: "t" }).where(eq(users.id, 1)))), refuse(409)))).rejects.toThrow(/wrote to the database/);
+  });
+
+  it("fails a write that lands after its 4xx was answered, at the next case", async () => {
+    await answer(async () => {
+      setTimeout(() => void touch().then(() => undefined), 5);
+      return refuse(422);
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    syntheticModules.set(FAKE.id, { action: async () => refuse() });
+    await expect(runCase(FAKE, plain)).rejects.toThrow(/changed after a 422/);
+  });
+
+  it("fails a 5xx, a non-JSON or malformed 4xx, a thrown error and a console.error", async () => {
+    await expect(answer(async () => Response.json({ success: false, error: "x" }, { status: 500 }))).rejects.toThrow(/^500/);
+    await expect(answer(async () => new Response("Bad", { status: 400 }))).rejects.toThrow(/content-type/);
+    await expect(answer(async () => Response.json({ ok: false }, { status: 400 }))).rejects.toThrow(/not \{success:false, error\}/);
+    await expect(answer(async () => Response.json({ success: false, error: " " }, { status: 403 }))).rejects.toThrow(/not \{success:false, error\}/);
+    await expect(answer(async () => Response.json({ success: false, error: "x" }, { status: 405 }))).rejects.toThrow(/405 without Allow/);
+    await expect(answer(async () => Response.redirect("http://127.0.0.1/login", 302))).rejects.toThrow(/unexpected status 302/);
+    await expect(answer(async () => { throw new TypeError("boom"); })).rejects.toThrow(/threw instead of answering/);
+    await expect(answer(async () => (console.error("unexpected"), refuse()))).rejects.toThrow(/console.error was called/);
+  });
+
+  it("fails a stored file on a 4xx", async () => {
+    await expect(answer(async () => (await files.put(`synthetic/${Math.random()}`, "x"), refuse(415)))).rejects.toThrow(/stored 1 file/);
   });
 });
 
@@ -869,7 +993,7 @@ describe("every /api write method answers every body with a 2xx, or a JSON 4xx t
       const numRuns = answers.length ? WRITE_ROUTE_RUNS : READ_ROUTE_RUNS;
       last = { what: "(start)", status: 0, version: await detector.version(), writeAllowed: false };
       await fc.assert(
-        fc.asyncProperty(caseArb(route), (c) => runCase(route, c)),
+        fc.asyncProperty(caseArb(route), (c) => fuzzCase(route, c)),
         { numRuns, endOnFailure: true },
       );
       // A write that lands after its 4xx was answered, after the last run.
@@ -879,19 +1003,64 @@ describe("every /api write method answers every body with a 2xx, or a JSON 4xx t
   }
 });
 
-// Kept apart from the per-route properties so this one defect (see the report in the commit) does not stop
-// every route's fuzzing at its first forged cookie: readCookie's decodeURIComponent throws a URIError, and
-// any /api call carrying such a cookie is a 500 instead of the answer it would get without a session.
+// Found by this fuzzing (fixed in 374ed8b), and kept apart from the per-route properties so that, were it to come
+// back, it would not stop every route's fuzzing at its first forged cookie: readCookie's decodeURIComponent threw a URIError on a
+// cookie value like '%E0%A4%A', and any /api call carrying one was a 500 instead of the answer without a session.
 describe("a session cookie whose percent-encoding does not decode", () => {
   it("is answered as if there were no session: never a 500", async () => {
     last = { what: "(start)", status: 0, version: await detector.version(), writeAllowed: false };
     const arb = fc
       .constantFrom(...API_ROUTES)
       .chain((route) => fc.tuple(fc.constant(route), caseArb(route), malformedCookie))
-      .map(([route, c, cookie]) => ({ route: route.id, c: { ...c, who: "forged" as const, forged: cookie }, r: route }));
+      .map(([route, c, cookie]) => ({ route, c: { ...c, who: "forged" as const, forged: cookie } }));
     await fc.assert(
-      fc.asyncProperty(arb, ({ r, c }) => runCase(r, c)),
+      fc.asyncProperty(arb, ({ route, c }) => fuzzCase(route, c)),
       { numRuns: 300, endOnFailure: true },
+    );
+  }, 120_000);
+});
+
+// Found by this fuzzing (fixed in 374ed8b: a lone surrogate escape in a JSON body is a 400; kept apart for the same
+// reason): a warehouse assignment label holding a lone UTF-16
+// surrogate ("\ud800", valid JSON) was accepted by PUT /api/order-trackers/{id}; orders.warehouse_assignment keeps
+// the JSON escape, but the orders_assignment_words_au trigger (db/migrations/0002_orders_search.sql) decodes it
+// with json_each into bytes that are not UTF-8 (ED A0 80) and stores them as TEXT in the FTS table's content.
+// libsql's Node binding panics reading such a value (value.rs: Utf8Error unwrap) and aborts the whole process:
+// any SELECT of that text (the FTS content, highlight(), json_each over the labels) kills the dev server, a
+// script or this test run. Every stored TEXT must be UTF-8.
+describe("text an /api call stores", () => {
+  it("is always UTF-8 (the order edit's labels, notes and trucking company, with any code points)", async () => {
+    const route = API_ROUTES.find((r) => r.template === "api/order-trackers/:id")!;
+    const label = fc.oneof(anyText, fc.constantFrom("Dock \ud800 crew", "\udc00", "\ud83d", "ok \ud83c\udf5a")).filter((t) => t.trim().length > 0 && t.length <= 200);
+    const arb = fc.record({
+      id: fc.constantFrom(...seedOrders.map((o) => o.id)),
+      body: fc.record({
+        paymentStatus: fc.constantFrom(...PAYMENT_OPTIONS, ...PAID_VARIANTS),
+        orderType: fc.constantFrom(...ORDER_TYPES),
+        warehouseAssignment: fc.array(label, { minLength: 1, maxLength: 3 }),
+        truckingCompany: label.filter((t) => t.length <= 120),
+        notes: anyText,
+      }),
+    });
+    last = { what: "(start)", status: 0, version: await detector.version(), writeAllowed: false };
+    await fc.assert(
+      fc.asyncProperty(arb, async ({ id, body }) => {
+        totalCases++;
+        const c: Case = {
+          method: "PUT",
+          who: "admin",
+          forged: "",
+          params: { id: String(id) },
+          rawPath: false,
+          body: { kind: "text", contentType: "application/json", text: JSON.stringify(body) },
+          headers: { idempotencyKey: undefined, origin: undefined, secFetchSite: undefined, address: undefined, accept: undefined, query: "" },
+        };
+        await runCase(route, c);
+        if (last?.status !== 200) return;
+        const invalid = await invalidTextCells(detector.reader, tables);
+        if (invalid.length) throw new Error(`${JSON.stringify(body)} stored text that is not UTF-8: ${JSON.stringify(invalid)}`);
+      }),
+      { numRuns: 60, endOnFailure: true },
     );
   }, 120_000);
 });

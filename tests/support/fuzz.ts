@@ -1,6 +1,7 @@
 // Support for tests/integration/api-fuzz.test.ts: a write detector for the test's libSQL file, a per-table
 // digest of its content (for the one route whose refusals are meant to write), and the pieces of a fuzzed
 // HTTP request (bodies, headers) as plain data, so fast-check prints a failing case in full.
+import { createHash } from "node:crypto";
 import { createClient, type Client } from "@libsql/client/node";
 import type { Database } from "~/lib/db.server";
 
@@ -57,20 +58,12 @@ export class WriteDetector {
 
 // ---------------------------------------------------------------- table digests
 
-export type TableDigest = { rows: number; maxRowid: number; sum: number; xor: number };
+export type TableDigest = { rows: number; maxRowid: number; sha1: string };
 export type Snapshot = Map<string, TableDigest>;
 
-/** FNV-1a 32-bit of a string. */
-function fnv(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+export type Table = { name: string; rowid: boolean; columns: string[] };
 
-export type Table = { name: string; rowid: boolean };
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * Every table with content: sqlite_% internals and FTS5 virtual tables are left out (an FTS table's rows
@@ -80,28 +73,30 @@ export async function tableNames(reader: Client): Promise<Table[]> {
   const rs = await reader.execute(
     "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name",
   );
-  return rs.rows.map((r) => ({ name: String(r.name), rowid: !/WITHOUT\s+ROWID/i.test(String(r.sql)) }));
+  const out: Table[] = [];
+  for (const r of rs.rows) {
+    const name = String(r.name);
+    const info = await reader.execute(`PRAGMA table_info(${quote(name)})`);
+    out.push({ name, rowid: !/WITHOUT\s+ROWID/i.test(String(r.sql)), columns: info.rows.map((c) => String(c.name)) });
+  }
+  return out;
 }
 
 /**
- * A table's row count, max(rowid) and an order-independent content digest (sum and xor of every row's
- * hash, rowid included), optionally only over rows with rowid ≤ a bound (the rows that existed before).
+ * A table's row count, max(rowid) and the SHA-1 of its content in rowid order (every cell as its type and the
+ * hex of its bytes, so the driver never decodes a value: the digest is over what is stored), optionally only
+ * over rows with rowid ≤ a bound (the rows that existed before). SQLite builds the one string; no row objects.
  */
 export async function tableDigest(reader: Client, table: Table, maxRowid?: number): Promise<TableDigest> {
-  const quoted = `"${table.name.replace(/"/g, '""')}"`;
   const where = maxRowid === undefined || !table.rowid ? "" : ` WHERE rowid <= ${Math.floor(maxRowid)}`;
-  const rs = await reader.execute(`SELECT ${table.rowid ? "rowid AS __rowid" : "0 AS __rowid"}, * FROM ${quoted}${where}`);
-  let sum = 0;
-  let xor = 0;
-  let max = 0;
-  for (const row of rs.rows) {
-    const values = Array.from(row as ArrayLike<unknown>, (v) => (typeof v === "bigint" ? `${v}n` : v instanceof ArrayBuffer ? Array.from(new Uint8Array(v)) : v));
-    const h = fnv(JSON.stringify(values));
-    sum = (sum + h) >>> 0;
-    xor = (xor ^ h) >>> 0;
-    max = Math.max(max, Number(row[0]));
-  }
-  return { rows: rs.rows.length, maxRowid: max, sum, xor };
+  const cells = table.columns.map((c) => `typeof(${quote(c)}) || hex(${quote(c)})`).join(" || ',' || ") || "''";
+  const rowid = table.rowid ? "rowid" : "0";
+  const order = table.rowid ? " ORDER BY rowid" : "";
+  const rs = await reader.execute(
+    `SELECT count(*), coalesce(max(r), 0), group_concat(r || ':' || v, '|') FROM (SELECT ${rowid} AS r, ${cells} AS v FROM ${quote(table.name)}${where}${order})`,
+  );
+  const row = rs.rows[0]!;
+  return { rows: Number(row[0]), maxRowid: Number(row[1]), sha1: createHash("sha1").update(String(row[2] ?? "")).digest("hex") };
 }
 
 export async function snapshot(reader: Client, tables: readonly Table[]): Promise<Snapshot> {
@@ -111,7 +106,43 @@ export async function snapshot(reader: Client, tables: readonly Table[]): Promis
 }
 
 export function sameDigest(a: TableDigest | undefined, b: TableDigest | undefined): boolean {
-  return !!a && !!b && a.rows === b.rows && a.maxRowid === b.maxRowid && a.sum === b.sum && a.xor === b.xor;
+  return !!a && !!b && a.rows === b.rows && a.maxRowid === b.maxRowid && a.sha1 === b.sha1;
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+export type InvalidText = { table: string; column: string; rowid: number; hex: string };
+
+/**
+ * TEXT cells whose bytes are not UTF-8 (libsql's Node binding panics reading one, which aborts the process).
+ * Each column's text is read once, concatenated and hex-encoded by SQLite and checked in one decode; only a
+ * column that fails is read again cell by cell, for the report.
+ */
+export async function invalidTextCells(reader: Client, tables: readonly Table[]): Promise<InvalidText[]> {
+  const out: InvalidText[] = [];
+  for (const table of tables) {
+    if (!table.columns.length) continue;
+    const aggregates = table.columns.map((c) => `hex(group_concat(CASE WHEN typeof(${quote(c)}) = 'text' THEN ${quote(c)} END, char(10)))`).join(", ");
+    const rs = await reader.execute(`SELECT ${aggregates} FROM ${quote(table.name)}`);
+    for (const [i, column] of table.columns.entries()) {
+      const hex = rs.rows[0]![i];
+      if (!hex || isUtf8(String(hex))) continue;
+      const cells = await reader.execute(`SELECT ${table.rowid ? "rowid" : "0"}, hex(${quote(column)}) FROM ${quote(table.name)} WHERE typeof(${quote(column)}) = 'text'`);
+      for (const [rowid, cell] of cells.rows.map((r) => [Number(r[0]), String(r[1])] as const)) {
+        if (!isUtf8(cell)) out.push({ table: table.name, column, rowid, hex: cell.slice(0, 200) });
+      }
+    }
+  }
+  return out;
+}
+
+function isUtf8(hex: string): boolean {
+  try {
+    utf8.decode(Buffer.from(hex, "hex"));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The tables whose digest differs. */
