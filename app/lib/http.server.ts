@@ -107,8 +107,9 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
     } catch {
       throw new ValidationError("Malformed JSON body");
     }
-    // "\udc00" is valid JSON but not text: stored, it becomes bytes that are not UTF-8.
-    if (hasLoneSurrogate(raw)) throw new ValidationError("Text must be valid Unicode (a lone surrogate escape was sent)");
+    // "\udc00" is valid JSON but not text: stored, it becomes bytes that are not UTF-8. "\u0000" is stored
+    // whole but read back cut at the NUL by the database client: both would lose data, so both are refused.
+    if (hasLoneSurrogate(raw)) throw new ValidationError("Text must be valid Unicode (a lone surrogate or NUL escape was sent)");
   } else if (type && !isJsonType(type)) {
     throw new UnsupportedMediaTypeError();
   }
@@ -133,9 +134,10 @@ export async function parseFormData(request: Request, limit: number): Promise<Fo
   }
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// eslint-disable-next-line no-control-regex -- NUL is one of the characters refused
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/;
 
-/** Whether any string (or key) in a parsed JSON value holds half of a surrogate pair (iterative: bodies nest deeply). */
+/** Whether any string (or key) in a parsed JSON value holds half of a surrogate pair or a NUL (iterative: bodies nest deeply). */
 export function hasLoneSurrogate(value: unknown): boolean {
   const pending: unknown[] = [value];
   while (pending.length) {

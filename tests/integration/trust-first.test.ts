@@ -293,6 +293,15 @@ describe("errors have one shape", () => {
     expect(await count(pickListLogs)).toBe(logsAfterFirst);
   });
 
+  it.each([["a lone surrogate", '{"pickedItems":[],"note":"dock \\ud800"}'], ["a NUL", '{"pickedItems":[],"note":"gate 12\\u000034"}']])(
+    "text with %s is refused with 400 (it could not be stored and read back whole)",
+    async (_what, body) => {
+      const res = await call(verify as Mod, `/api/picklists/${mine.orderNumber}/verify`, { method: "POST", cookie: cookies.warehouse, params: { orderNumber: mine.orderNumber }, headers: { "content-type": "application/json" }, body });
+      expect(res.status).toBe(400);
+      expect(res.body!.error).toMatch(/valid Unicode/);
+    },
+  );
+
   it("no answer carries a stack trace, a file or a route name", async () => {
     const answers = [
       await call(listRoute as Mod, "/api/order-trackers", { method: "POST", cookie: cookies.admin, json: {} }),
