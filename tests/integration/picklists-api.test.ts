@@ -40,7 +40,7 @@ async function orderWhere(location: string, statuses: string[] | null, offset = 
   return { order, lines };
 }
 
-async function run(mod: { loader?: (args: any) => unknown; action?: (args: any) => unknown }, ref: string, cookie: string, opts: { json?: unknown; key?: string; body?: string } = {}) {
+async function run(mod: { loader?: (args: any) => Promise<unknown>; action?: (args: any) => Promise<unknown> }, ref: string, cookie: string, opts: { json?: unknown; key?: string; body?: string } = {}) {
   // The read calls answer GET; verify and complete take POST (every module exports both, the other is a 405).
   const kind = mod === logs || mod === inventory ? "loader" : "action";
   const headers: Record<string, string> = opts.key ? { "idempotency-key": opts.key } : {};

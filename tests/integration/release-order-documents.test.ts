@@ -43,7 +43,7 @@ async function storedPdf(orderId: number): Promise<Uint8Array> {
   return new Uint8Array(await object!.arrayBuffer());
 }
 
-async function call(mod: { loader?: (args: any) => unknown; action?: (args: any) => unknown }, kind: "loader" | "action", id: string, cookie: string, opts: { query?: string; json?: unknown; path?: string } = {}) {
+async function call(mod: { loader?: (args: any) => Promise<unknown>; action?: (args: any) => Promise<unknown> }, kind: "loader" | "action", id: string, cookie: string, opts: { query?: string; json?: unknown; path?: string } = {}) {
   const path = `/api/order-trackers/${id}/release-order${opts.path ?? ""}${opts.query ?? ""}`;
   const req = request(path, { method: kind === "loader" ? "GET" : "POST", cookie, ...(kind === "action" ? { json: opts.json ?? {} } : {}) });
   const res = (await settle(() => mod[kind]!({ request: req, context: ctx, params: { id } }))) as Response;
