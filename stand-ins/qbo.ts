@@ -226,13 +226,15 @@ ${hiddenInputs(params, ["decision"])}
 
   /**
    * POST /qbo/test/faults {status, count?, match?, delayMs?, retryAfter?, target?: "api"|"token"} queues a fault;
-   * {clear: true} drops them all. status 0 with delayMs is a slow but correct answer (a timeout for the app).
+   * {clear: true} drops them all ({clear: true, match} only those with that match). status 0 with delayMs is a slow but correct answer (a timeout for the app).
    */
   async function injectFault(req: IncomingMessage, res: ServerResponse) {
     const body = await readJson(req, { error: "invalid JSON" });
     if (body.clear === true) {
-      faults.length = 0;
-      return sendJson(res, 200, { faults: 0 });
+      // With a match, only that journey's leftovers go; without, all of them.
+      const only = typeof body.match === "string" && body.match ? body.match.toLowerCase() : null;
+      for (let i = faults.length - 1; i >= 0; i--) if (!only || faults[i]!.match === only) faults.splice(i, 1);
+      return sendJson(res, 200, { faults: faults.length });
     }
     const status = Number(body.status ?? 0);
     const count = Number(body.count ?? 1);

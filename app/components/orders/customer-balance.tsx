@@ -38,18 +38,25 @@ function BalanceLookup({ customerName, canConnect }: { customerName: string; can
     }
     const ctrl = new AbortController();
     setLookup({ status: "loading" });
-    withQboAuthRetry(() => fetchCustomers(customerName, { limit: BALANCE_LOOKUP_LIMIT, signal: ctrl.signal }), ctrl.signal)
-      .then((results) => {
-        if (ctrl.signal.aborted) return;
-        const match = pickBalanceMatch(customerName, results);
-        setLookup(match ? { status: "found", match: { displayName: match.displayName, balance: match.balance } } : { status: "not-found" });
-      })
-      .catch((thrown: unknown) => {
-        if (ctrl.signal.aborted) return;
-        const failure = failureOf(thrown);
-        setLookup({ status: "error", message: failure?.error ?? BALANCE_MESSAGES.failed, authProblem: failure ? isQboAuthProblem(failure) : false });
-      });
-    return () => ctrl.abort();
+    // Started a tick later: a mount that is undone at once (StrictMode's rehearsal, a dialog closed as it
+    // opens) sends nothing, so one lookup is one request and its retry rule sees every answer.
+    const timer = window.setTimeout(() => {
+      withQboAuthRetry(() => fetchCustomers(customerName, { limit: BALANCE_LOOKUP_LIMIT, signal: ctrl.signal }), ctrl.signal)
+        .then((results) => {
+          if (ctrl.signal.aborted) return;
+          const match = pickBalanceMatch(customerName, results);
+          setLookup(match ? { status: "found", match: { displayName: match.displayName, balance: match.balance } } : { status: "not-found" });
+        })
+        .catch((thrown: unknown) => {
+          if (ctrl.signal.aborted) return;
+          const failure = failureOf(thrown);
+          setLookup({ status: "error", message: failure?.error ?? BALANCE_MESSAGES.failed, authProblem: failure ? isQboAuthProblem(failure) : false });
+        });
+    }, 0);
+    return () => {
+      window.clearTimeout(timer);
+      ctrl.abort();
+    };
   }, [customerName, attempt]);
 
   // An admin finished connecting in another tab: a lookup that failed tries again by itself.
