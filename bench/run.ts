@@ -13,6 +13,7 @@ import { measure, printFigures } from "./measure";
 import { benchOrders } from "./orders";
 import { benchPickListPdf } from "./picklist-pdf";
 import { benchRoomFanout } from "./room-fanout";
+import { benchQuickBooks } from "./quickbooks";
 import { benchTasks } from "./tasks";
 
 const only = (process.env.BENCH_ONLY ?? "shell,orders,tasks,pdf,room,bundle").split(",");
@@ -32,6 +33,7 @@ const benches: [string, () => Promise<void>][] = [
   ["shell", benchShell],
   ["orders", benchOrders],
   ["tasks", benchTasks],
+  ["qbo", benchQuickBooks],
   ["pdf", benchPickListPdf],
   ["room", () => benchRoomFanout()],
   ["bundle", benchBundles],
