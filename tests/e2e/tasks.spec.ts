@@ -1,6 +1,7 @@
-// The Task Center and the drivers' Need Help: a driver asks for help with a photo, a logistics manager
-// sees the alert in the bell, reads it, and opens an order from a task.
-import { expect, signIn, test } from "./fixtures";
+// The Task Center and the drivers' Need Help: a driver asks for help with a photo, a logistics manager sees
+// the alert in the bell and reads it; the bell as each role (what each gets, where each task opens, true
+// counts, Urgent's order, the spec's order poll and its 'Connection Error').
+import { expect, expectConsoleErrors, isPhone, signIn, test } from "./fixtures";
 
 const PNG_1x1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
@@ -31,11 +32,12 @@ test("a driver's help request reaches the managers' Alerts tab", async ({ page, 
 });
 
 test("a task opens Order Tracking searched by its order number", async ({ page }) => {
+  expectConsoleErrors(ORDER_TRACKING_ENTRY_ABORT);
   await signIn(page, "logistics-manager");
   await page.getByRole("button", { name: /^Task Center/ }).click();
   const panel = page.getByRole("dialog", { name: "Task Center" });
   await panel.getByRole("tab", { name: /All Tasks/ }).click();
-  const first = panel.getByRole("listitem").getByRole("button").first();
+  const first = panel.getByRole("listitem").getByRole("link").first();
   await expect(first).toBeVisible();
   const text = await first.innerText();
   const orderNumber = text.match(/SO-\d+/)?.[0];
@@ -49,4 +51,116 @@ test("a warehouse employee is not offered Help and cannot request it through the
   await expect(page.getByRole("button", { name: "Help", exact: true })).toHaveCount(0);
   const res = await page.request.post("/api/delivery/unknown/issue-photo", { multipart: { note: "x" } });
   expect(res.status()).toBe(403);
+});
+
+// ---------------------------------------------------------------- the bell as each role
+
+const width = (page: import("@playwright/test").Page) => (isPhone(page) ? "phone" : "desktop");
+
+async function openBell(page: import("@playwright/test").Page) {
+  await page.getByRole("button", { name: /^Task Center/ }).click();
+  const panel = page.getByRole("dialog", { name: "Task Center" });
+  await expect(panel.getByText(/^Updated /)).toBeVisible();
+  return panel;
+}
+
+/** The count a tab shows (its accessible label holds the exact figure). */
+async function tabCount(panel: import("@playwright/test").Locator, name: RegExp) {
+  const label = await panel.getByRole("tab", { name }).getByLabel(/items$/).getAttribute("aria-label");
+  return Number((label ?? "").replace(/[^\d]/g, ""));
+}
+
+const PRIORITY_ORDER = ["high", "medium", "low"];
+
+/**
+ * Order Tracking's entry (it applies ?searchBy&search, then takes them out of the URL) sometimes logs an aborted
+ * navigation of its own under load: reported to its owner; declared here so the bell's journeys test the bell.
+ */
+const ORDER_TRACKING_ENTRY_ABORT = /AbortError: BodyStreamBuffer was aborted[\s\S]*_app\.order-tracking\/route\.tsx/;
+
+test("the bell polls spec 000's order call and shows an office role's tasks, the most urgent first, with true counts", async ({ page }) => {
+  const poll = page.waitForRequest((r) => r.url().endsWith("/api/order-trackers?page=1&limit=500") && r.method() === "GET");
+  await signIn(page, "logistics-manager");
+  await poll;
+  const panel = await openBell(page);
+  const urgent = panel.getByRole("tabpanel").getByRole("listitem");
+  await expect(urgent.first()).toBeVisible();
+  // Urgent: priorities never go back up the list.
+  const priorities = await panel.getByRole("tabpanel").locator("li span.rounded-full:not([aria-label])").allInnerTexts();
+  const ranks = priorities.map((p) => PRIORITY_ORDER.indexOf(p.trim())).filter((r) => r >= 0);
+  expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+  await page.screenshot({ path: `tests/e2e/.screens/bell-logistics-manager-${width(page)}.png` });
+
+  // The tab counts are the whole lists, not the page: 'Show more' brings the next page.
+  await panel.getByRole("tab", { name: /All Tasks/ }).click();
+  const all = await tabCount(panel, /All Tasks/);
+  const shown = await panel.getByRole("tabpanel").getByRole("listitem").count();
+  expect(all).toBeGreaterThan(shown);
+  await expect(panel.getByText(`Showing ${shown} of ${all.toLocaleString("en-US")}`)).toBeVisible();
+  await panel.getByRole("button", { name: "Show more" }).click();
+  await expect(panel.getByRole("tabpanel").getByRole("listitem")).toHaveCount(Math.min(all, shown * 2));
+});
+
+for (const role of ["admin", "sales-rep"] as const) {
+  test(`${role}: the bell lists the spec's order tasks, and a task opens Order Tracking searched by its number`, async ({ page }) => {
+    expectConsoleErrors(ORDER_TRACKING_ENTRY_ABORT);
+    await signIn(page, role);
+    const panel = await openBell(page);
+    await expect(panel.getByRole("tab", { name: /Urgent/ })).toHaveAttribute("aria-selected", "true");
+    const first = panel.getByRole("tabpanel").getByRole("link").first();
+    await expect(first).toContainText("Open in Order Tracking");
+    await page.screenshot({ path: `tests/e2e/.screens/bell-${role}-${width(page)}.png` });
+    const orderNumber = (await first.innerText()).match(/SO-\d+/)?.[0];
+    await first.click();
+    await expect(page).toHaveURL(new RegExp(`/order-tracking\\?searchBy=orderNumber&search=${orderNumber}`));
+  });
+}
+
+test("a warehouse employee's bell holds her picks and checks only, and a pick opens the picking screen", async ({ page }) => {
+  await signIn(page, "warehouse-employee");
+  const panel = await openBell(page);
+  const items = panel.getByRole("tabpanel").getByRole("link");
+  await expect(items.first()).toBeVisible();
+  await expect(panel.getByText(/Payment Issue|Ready to Process|paymentStatus/)).toHaveCount(0);
+  for (const text of await items.allInnerTexts()) expect(text).toMatch(/Begin Picking|Open Pick List Check/);
+  await page.screenshot({ path: `tests/e2e/.screens/bell-warehouse-employee-${width(page)}.png` });
+  const pick = items.filter({ hasText: "Begin Picking" }).first();
+  const orderNumber = (await pick.innerText()).match(/SO-\d+/)?.[0];
+  await pick.click();
+  await expect(page).toHaveURL(new RegExp(`/pick-list\\?order=${orderNumber}$`));
+  await expect(page.getByText(orderNumber!).first()).toBeVisible();
+});
+
+test("a driver's bell holds today's deliveries and his own alerts, never a task he cannot act on", async ({ page }) => {
+  await signIn(page, "delivery-driver");
+  const panel = await openBell(page);
+  const items = panel.getByRole("tabpanel").getByRole("link");
+  await expect(items.first()).toBeVisible();
+  for (const text of await items.allInnerTexts()) {
+    expect(text).toMatch(/Complete Delivery|Ready for Delivery/);
+    expect(text).not.toMatch(/Payment Issue|Ready to Process/);
+  }
+  await page.screenshot({ path: `tests/e2e/.screens/bell-delivery-driver-${width(page)}.png` });
+  await panel.getByRole("tab", { name: /Alerts/ }).click();
+  await expect(panel.getByText("No notifications")).toBeVisible();
+  await panel.getByRole("tab", { name: /Urgent/ }).click();
+  const first = items.first();
+  const orderNumber = (await first.innerText()).match(/SO-\d+/)?.[0];
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`/order-tracking#order-${orderNumber}$`));
+});
+
+test("a failed order poll becomes the 'Connection Error' alert, and Mark all read reads everything", async ({ page }) => {
+  expectConsoleErrors(/status of 503 .*\/api\/order-trackers\?page=1&limit=500/);
+  await page.route("**/api/order-trackers?page=1&limit=500", (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"success":false,"error":"down"}' }));
+  await signIn(page, "admin");
+  await expect(page.getByRole("button", { name: /^Task Center, \d+ unread/ })).toBeVisible();
+  const panel = await openBell(page);
+  await panel.getByRole("tab", { name: /Alerts/ }).click();
+  await expect(panel.getByText("Connection Error")).toBeVisible();
+  await expect(panel.getByText("Failed to load order data. Please check your connection.")).toBeVisible();
+  await page.unroute("**/api/order-trackers?page=1&limit=500");
+  await panel.getByRole("button", { name: "Mark all read" }).click();
+  await expect(panel.getByText(/^Unread: /)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Task Center", exact: true })).toBeVisible();
 });

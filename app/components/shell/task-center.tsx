@@ -66,34 +66,56 @@ function useTaskCenter() {
   const [loaded, setLoaded] = useState(false);
   const [loadingMore, setLoadingMore] = useState<TaskTab | null>(null);
   const [connectionError, setConnectionError] = useState<AlertItem | null>(null);
-  const inFlight = useRef<AbortController | null>(null);
+  const tasksCall = useRef<AbortController | null>(null);
+  const pollCall = useRef<AbortController | null>(null);
+  // The alert stays while either call's last answer failed; it goes when both answer again.
+  const failing = useRef({ poll: false, tasks: false });
 
-  /** The whole list is replaced on every refresh (spec 000 §4). `poll`: also make the spec's order poll. */
-  const refresh = useCallback(async ({ poll = false } = {}) => {
-    inFlight.current?.abort();
+  const settle = useCallback((call: "poll" | "tasks", ok: boolean) => {
+    failing.current[call] = !ok;
+    // A failed poll becomes an alert instead of breaking the page (spec 000 section 8).
+    if (!ok) setConnectionError((c) => c ?? connectionErrorAlert(new Date()));
+    else if (!failing.current.poll && !failing.current.tasks) setConnectionError(null);
+  }, []);
+
+  /** The whole list is replaced on every refresh (spec 000 §4). */
+  const refresh = useCallback(async () => {
+    tasksCall.current?.abort();
     const controller = new AbortController();
-    inFlight.current = controller;
+    tasksCall.current = controller;
     try {
-      const [next] = await Promise.all([getJson<TaskCenterData>("/api/tasks", controller.signal), poll ? pollOrders(controller.signal) : null]);
+      const next = await getJson<TaskCenterData>("/api/tasks", controller.signal);
       setData(next);
       setExtra(NO_EXTRA);
       setLoaded(true);
-      setConnectionError(null);
+      settle("tasks", true);
     } catch {
-      if (controller.signal.aborted) return;
-      // A failed poll becomes an alert instead of breaking the page (spec 000 section 8).
-      setConnectionError(connectionErrorAlert(new Date()));
+      if (!controller.signal.aborted) settle("tasks", false);
     }
-  }, []);
+  }, [settle]);
+
+  const poll = useCallback(async () => {
+    pollCall.current?.abort();
+    const controller = new AbortController();
+    pollCall.current = controller;
+    try {
+      await pollOrders(controller.signal);
+      settle("poll", true);
+    } catch {
+      if (!controller.signal.aborted) settle("poll", false);
+    }
+  }, [settle]);
 
   useEffect(() => {
-    void refresh({ poll: true });
-    const timer = window.setInterval(() => void refresh({ poll: true }), TASK_POLL_MS);
+    const tick = () => void Promise.all([poll(), refresh()]);
+    tick();
+    const timer = window.setInterval(tick, TASK_POLL_MS);
     return () => {
       window.clearInterval(timer);
-      inFlight.current?.abort();
+      tasksCall.current?.abort();
+      pollCall.current?.abort();
     };
-  }, [refresh]);
+  }, [poll, refresh]);
 
   const loadMore = useCallback(
     async (tab: TaskTab) => {
@@ -106,7 +128,7 @@ function useTaskCenter() {
           return { ...e, [tab]: [...e[tab], ...page.items.filter((i) => !seen.has(i.id))] };
         });
       } catch {
-        setConnectionError(connectionErrorAlert(new Date()));
+        setConnectionError((c) => c ?? connectionErrorAlert(new Date()));
       } finally {
         setLoadingMore(null);
       }
@@ -140,6 +162,7 @@ export function TaskCenter() {
     // The lists may be minutes old: opening the panel brings them up to date (the order poll keeps its pace).
     void refresh();
   }
+
 
   async function onMarkAllRead() {
     const read = <T extends { read: boolean }>(items: T[]) => markAllRead(items);
@@ -188,8 +211,8 @@ export function TaskCenter() {
         ) : null}
       </button>
       <Sheet open={open} onClose={() => setOpen(false)} title="Task Center" side="right" size="md">
-        <div className="flex flex-wrap items-center gap-x-1 gap-y-1 px-4 pt-1">
-          <p className="mr-auto text-xs text-slate-600" aria-live="polite">
+        <div className="px-4 pt-1">
+          <p className="text-xs text-slate-600" aria-live="polite">
             {data.builtAt ? (
               <>
                 Updated{" "}
@@ -203,14 +226,16 @@ export function TaskCenter() {
               "Loading…"
             )}
           </p>
-          <Button variant="ghost" size="sm" className="px-2" onClick={onMarkAllRead}>
-            <CheckCheck className="size-4" aria-hidden="true" />
-            Mark all read
-          </Button>
-          <Button variant="ghost" size="sm" className="px-2" onClick={() => onClear(tab === "alerts" ? "alerts" : "tasks")}>
-            <Eraser className="size-4" aria-hidden="true" />
-            {tab === "alerts" ? "Clear completed" : "Clear completed tasks"}
-          </Button>
+          <div className="flex items-center justify-between gap-1">
+            <Button variant="ghost" size="sm" className="-ml-2 px-2 whitespace-nowrap" onClick={onMarkAllRead}>
+              <CheckCheck className="size-4" aria-hidden="true" />
+              Mark all read
+            </Button>
+            <Button variant="ghost" size="sm" className="-mr-2 px-2 whitespace-nowrap" onClick={() => onClear(tab === "alerts" ? "alerts" : "tasks")}>
+              <Eraser className="size-4" aria-hidden="true" />
+              {tab === "alerts" ? "Clear completed" : "Clear completed tasks"}
+            </Button>
+          </div>
         </div>
         <Tabs
           className="px-4 pb-6"

@@ -1,7 +1,7 @@
 // Recent activity (a sentence per audit event, each opening its record) and announcements, side by side on wide screens.
 import { Link } from "@remix-run/react";
 import { History, Megaphone } from "lucide-react";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { relativeTime } from "~/domain/shell/time";
 
 type Activity = { id: number; actor: string; sentence: string; at: string; href: string | null };
@@ -41,7 +41,7 @@ export function ActivityPanels({ activity, announcements, now }: { activity: Act
             Recent Activity
           </CardTitle>
         </CardHeader>
-        <CardContent className="p-0">
+        <div>
           {activity.length === 0 ? (
             <p className="px-4 py-6 text-sm text-slate-600">No recent activity.</p>
           ) : (
@@ -53,7 +53,7 @@ export function ActivityPanels({ activity, announcements, now }: { activity: Act
               ))}
             </ul>
           )}
-        </CardContent>
+        </div>
       </Card>
       <Card>
         <CardHeader>
@@ -62,7 +62,7 @@ export function ActivityPanels({ activity, announcements, now }: { activity: Act
             Announcements
           </CardTitle>
         </CardHeader>
-        <CardContent className="p-0">
+        <div>
           {announcements.length === 0 ? (
             <p className="px-4 py-6 text-sm text-slate-600">No announcements.</p>
           ) : (
@@ -80,7 +80,7 @@ export function ActivityPanels({ activity, announcements, now }: { activity: Act
               ))}
             </ul>
           )}
-        </CardContent>
+        </div>
       </Card>
     </div>
   );

@@ -4,7 +4,7 @@ import { Link } from "@remix-run/react";
 import { ClipboardCheck, PackageOpen, ScanLine } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { pickSizeText, waitedText } from "~/domain/shell/home";
 
 type PickItem = { orderId: number; orderNumber: string; customerName: string; orderStatus: string; daysSinceOrder: number; lines: number; units: number; href: string };
@@ -26,7 +26,7 @@ export function MyPicks({ picks }: { picks: { total: number; items: PickItem[] }
           Pick List Check
         </Link>
       </CardHeader>
-      <CardContent className="p-0">
+      <div>
         {picks.items.length === 0 ? (
           <p className="px-4 py-6 text-sm text-slate-700">Nothing to pick right now. New orders assigned to you appear here.</p>
         ) : (
@@ -60,7 +60,7 @@ export function MyPicks({ picks }: { picks: { total: number; items: PickItem[] }
             {rest.toLocaleString("en-US")} more to pick, oldest first. They come up here as you finish these.
           </p>
         ) : null}
-      </CardContent>
+      </div>
     </Card>
   );
 }
