@@ -87,16 +87,19 @@ export default function OrderTracking() {
 
   // Spec 001 §2: the entry query is applied (initial state above), then cleared from the URL. A task link
   // followed while the screen is open brings a new one: it is applied the same way.
-  const { applySearch, setQuick } = list;
+  // The list's setters change identity as the list changes; the effect must run for a new URL only (running
+  // it for a new setter re-applied the same entry query until React gave up: 'Maximum update depth').
+  const listActions = useRef({ applySearch: list.applySearch, setQuick: list.setQuick });
+  listActions.current = { applySearch: list.applySearch, setQuick: list.setQuick };
   useEffect(() => {
     if (!params.has("search") && !params.has("searchBy") && !params.has("quick")) return;
     if (params !== arriving.current) {
       const first = initialListQuery(params, pageSize);
-      if (params.has("search") || params.has("searchBy")) applySearch(first.search, first.searchBy);
-      if (params.has("quick")) setQuick(first.quick);
+      if (params.has("search") || params.has("searchBy")) listActions.current.applySearch(first.search, first.searchBy);
+      if (params.has("quick")) listActions.current.setQuick(first.quick);
     }
     setParams({}, { replace: true, preventScrollReset: true });
-  }, [params, setParams, applySearch, setQuick, pageSize]);
+  }, [params, setParams, pageSize]);
 
   // Phone: Back (the hash going away) closes the order opened with '#order-{orderNumber}'. The hash arrives a
   // render after the order opens, so only a hash that was there and then left closes it.
