@@ -125,6 +125,12 @@ describe("delivery tasks: a delivery order ready to load or on the truck", () =>
     expect(task).toMatchObject({ kind: "delivery", title, priority, actionable: true });
   });
 
+  it("a customer name that ends with a full stop does not get a second one", () => {
+    const co = { customerName: "Harbor Fish & Rice Co." };
+    expect(deliveryTask(order("Out for Delivery", 0, { ...co, paymentStatus: "Cash On Delivery" }), now)?.message).toBe("Deliver order SO-7 to Harbor Fish & Rice Co. Collect cash on delivery.");
+    expect(pickTask(order("Picking", 0, co), now)?.message).toBe("Pick order SO-7 for Harbor Fish & Rice Co.");
+  });
+
   it("says to collect cash on a cash-on-delivery order, only to a viewer who sees payment", () => {
     const cod = order("Out for Delivery", 0, { paymentStatus: "Cash On Delivery" });
     expect(deliveryTask(cod, now)?.message).toBe("Deliver order SO-7 to Jade Garden Market. Collect cash on delivery.");

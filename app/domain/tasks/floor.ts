@@ -64,6 +64,8 @@ function draft(kind: TaskKind, order: FloorOrder, days: number, rule: FloorRule)
 }
 
 const forWhom = (o: OrderForTask) => (o.customerName ? ` for ${o.customerName}` : "");
+/** Ends a sentence with one full stop ('… to Harbor Fish & Rice Co.' keeps its own). */
+const stop = (text: string) => (text.endsWith(".") ? text : `${text}.`);
 const ageText = (days: number) => `${days} day${days === 1 ? "" : "s"}`;
 
 /** The titles of the floor rules (with the office table's, each title names one kind of task). */
@@ -83,7 +85,7 @@ export function pickTask(order: FloorOrder, now: Date): TaskDraft | null {
   const n = order.orderNumber;
   return days >= 2
     ? draft("pick", order, days, { title: "Overdue Pick", type: "warning", priority: "high", message: `Order ${n}${forWhom(order)} has waited ${ageText(days)} to be picked.` })
-    : draft("pick", order, days, { title: "Pick Order", type: "info", priority: days >= 1 ? "medium" : "low", message: `Pick order ${n}${forWhom(order)}.` });
+    : draft("pick", order, days, { title: "Pick Order", type: "info", priority: days >= 1 ? "medium" : "low", message: stop(`Pick order ${n}${forWhom(order)}`) });
 }
 
 /**
@@ -115,7 +117,7 @@ export function deliveryTask(order: FloorOrder, now: Date, { payment = true }: {
   const cod = payment && isCashOnDelivery(order.paymentStatus) ? " Collect cash on delivery." : "";
   const who = order.customerName ? ` to ${order.customerName}` : "";
   return stage === "on-truck"
-    ? draft("delivery", order, days, { title: "Complete Delivery", type: "warning", priority: "high", message: `Deliver order ${order.orderNumber}${who}.${cod}` })
+    ? draft("delivery", order, days, { title: "Complete Delivery", type: "warning", priority: "high", message: `${stop(`Deliver order ${order.orderNumber}${who}`)}${cod}` })
     : draft("delivery", order, days, {
         title: "Ready for Delivery",
         type: "info",
