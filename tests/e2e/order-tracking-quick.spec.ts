@@ -13,7 +13,7 @@ test("a quick filter from the URL is applied, shown as a chip, and cleared by it
   await expect(KPI(page).getByRole("button", { name: /Not Delivered/ })).toHaveAttribute("aria-pressed", "true");
   await expect(page).toHaveURL(/\/order-tracking$/); // the entry query is applied, then cleared (spec 001 §2)
   await page.screenshot({ path: `tests/e2e/.screens/order-tracking-quick-chip-${isPhone(page) ? "phone" : "desktop"}.png` });
-  await page.getByRole("button", { name: "Remove the Not Delivered filter" }).click();
+  await page.getByRole("button", { name: "Clear quick filter" }).click();
   await expect(chip).toHaveCount(0);
   await expect(KPI(page).getByRole("button", { name: /Not Delivered/ })).toHaveAttribute("aria-pressed", "false");
 });

@@ -62,7 +62,9 @@ export function QuickFilterChip({ quick, onClear }: { quick: Exclude<Quick, "">;
         <button
           type="button"
           onClick={onClear}
-          aria-label={`Remove the ${label} filter`}
+          // Not named after the tile: the tile's own button already carries that name.
+          aria-label="Clear quick filter"
+          title={`Clear the ${label} filter`}
           className="inline-flex size-9 items-center justify-center rounded-full hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           <X className="size-4" aria-hidden="true" />
