@@ -3,11 +3,6 @@
 // away); the KPI tiles open Order Tracking with their quick filter.
 import { expect, signIn, test } from "./fixtures";
 
-/**
- * Order Tracking's entry (it applies ?quick=, then takes it out of the URL) sometimes re-runs its clearing effect
- * while the replace navigation is pending (an aborted navigation, at worst React's update depth warning): reported
- * to its owner; declared so this journey tests the home page.
- */
 test("@phone-only a warehouse employee's home starts with her picks, Begin Picking opens the picking screen", async ({ page }) => {
   await signIn(page, "warehouse-employee");
   const picks = page.locator("section, div").filter({ has: page.getByRole("heading", { name: /My picks/ }) }).last();
