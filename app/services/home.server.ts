@@ -21,6 +21,7 @@ import type { AppContext } from "~/lib/context.server";
 import type { Viewer } from "~/lib/session.server";
 import { orderKpis, resolveOrderScope, type OrderKpis } from "./orders.server";
 import { distinctStatuses, kindScope, statusIn, statusSets } from "./task-lists.server";
+import type { DeliveryStop, DeliveryWork, PickItem, PickWork } from "~/domain/shell/home";
 
 type Ctx = Pick<AppContext, "db" | "now">;
 
@@ -49,39 +50,7 @@ export async function homeKpis(ctx: Ctx, viewer: Viewer): Promise<HomeKpis> {
 
 // ---------------------------------------------------------------- the floor's work
 
-export type PickItem = {
-  orderId: number;
-  orderNumber: string;
-  customerName: string;
-  orderStatus: string;
-  orderType: string;
-  orderDate: string;
-  daysSinceOrder: number;
-  lines: number;
-  units: number;
-  /** Begin Picking: the picking screen for this order. */
-  href: string;
-};
-export type PickWork = { total: number; items: PickItem[] };
-
-export type DeliveryStop = {
-  orderId: number;
-  orderNumber: string;
-  customerName: string;
-  orderStatus: string;
-  orderType: string;
-  warehouseLocation: string;
-  addressLines: string[];
-  mapsUrl: string | null;
-  /** On the truck (Out for Delivery, Shipped/Picked Up), or picked and ready to load. */
-  onTruck: boolean;
-  /** Cash to collect; only for viewers who see payment. */
-  cashOnDelivery: boolean;
-  daysSinceOrder: number;
-  /** The order in Order Tracking, which opens the delivery wizard for a driver. */
-  href: string;
-};
-export type DeliveryWork = { total: number; deliveredToday: number; items: DeliveryStop[] };
+export type { DeliveryStop, DeliveryWork, PickItem, PickWork };
 
 export type FloorWork = { picks: PickWork | null; deliveries: DeliveryWork | null };
 

@@ -34,3 +34,38 @@ export function waitedText(days: number): string {
   if (days <= 0) return "Today";
   return `${days} day${days === 1 ? "" : "s"}`;
 }
+
+// The floor cards of the home page: built by home.server.ts, shown by components/shell/home.
+export type PickItem = {
+  orderId: number;
+  orderNumber: string;
+  customerName: string;
+  orderStatus: string;
+  orderType: string;
+  orderDate: string;
+  daysSinceOrder: number;
+  lines: number;
+  units: number;
+  /** Begin Picking: the picking screen for this order. */
+  href: string;
+};
+export type PickWork = { total: number; items: PickItem[] };
+
+export type DeliveryStop = {
+  orderId: number;
+  orderNumber: string;
+  customerName: string;
+  orderStatus: string;
+  orderType: string;
+  warehouseLocation: string;
+  addressLines: string[];
+  mapsUrl: string | null;
+  /** On the truck (Out for Delivery, Shipped/Picked Up), or picked and ready to load. */
+  onTruck: boolean;
+  /** Cash to collect; only for viewers who see payment. */
+  cashOnDelivery: boolean;
+  daysSinceOrder: number;
+  /** The order in Order Tracking, which opens the delivery wizard for a driver. */
+  href: string;
+};
+export type DeliveryWork = { total: number; deliveredToday: number; items: DeliveryStop[] };

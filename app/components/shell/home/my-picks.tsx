@@ -5,11 +5,9 @@ import { ClipboardCheck, PackageOpen, ScanLine } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
-import { pickSizeText, waitedText } from "~/domain/shell/home";
+import { pickSizeText, waitedText, type PickWork } from "~/domain/shell/home";
 
-type PickItem = { orderId: number; orderNumber: string; customerName: string; orderStatus: string; daysSinceOrder: number; lines: number; units: number; href: string };
-
-export function MyPicks({ picks }: { picks: { total: number; items: PickItem[] } }) {
+export function MyPicks({ picks }: { picks: PickWork }) {
   const rest = picks.total - picks.items.length;
   return (
     <Card>

@@ -5,25 +5,12 @@ import { MapPin, Navigation, PackageCheck, Truck } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
-import { waitedText } from "~/domain/shell/home";
-
-type Stop = {
-  orderId: number;
-  orderNumber: string;
-  customerName: string;
-  orderStatus: string;
-  addressLines: string[];
-  mapsUrl: string | null;
-  onTruck: boolean;
-  cashOnDelivery: boolean;
-  daysSinceOrder: number;
-  href: string;
-};
+import { waitedText, type DeliveryWork } from "~/domain/shell/home";
 
 export function TodaysDeliveries({
   deliveries,
 }: {
-  deliveries: { total: number; deliveredToday: number; items: Stop[] };
+  deliveries: DeliveryWork;
 }) {
   const rest = deliveries.total - deliveries.items.length;
   return (
