@@ -19,7 +19,7 @@ import {
   type SortField,
 } from "~/domain/orders/constants";
 import type { OrderListQuery } from "~/domain/orders/query";
-import { automatedStatus, isPaymentUnset, normalizeTrucking } from "~/domain/orders/status";
+import { isPaymentUnset, normalizeTrucking, statusAfterEdit } from "~/domain/orders/status";
 import type { AppContext } from "~/lib/context.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors";
 import { fieldErrorsOf } from "~/lib/http.server";
@@ -501,7 +501,7 @@ export function parseOrderUpdate(raw: unknown): OrderUpdateInput {
 export type OrderUpdateResult = OrderRow & { trackingPaymentStatus?: string };
 
 /**
- * Applies an edit from the stepper. The order status is derived (automatedStatus), never taken from the
+ * Applies an edit from the stepper. The order status is derived (statusAfterEdit), never taken from the
  * client; trucking is for holders of `orders:trucking` only. The write is conditional on the version the
  * editor loaded: a stale edit gets 409 with the current row, and the audit event is written in the same
  * batch only when the row was updated.
@@ -526,10 +526,9 @@ export async function updateOrder(ctx: Ctx, viewer: Viewer, idOrNumber: string |
     truckingCompany,
     warehouseAssignment: input.warehouseAssignment,
     notes: input.notes ?? current.notes,
-    orderStatus: automatedStatus({
-      orderStatus: current.orderStatus,
-      paymentStatus: input.paymentStatus,
-      warehouseAssignment: input.warehouseAssignment,
+    orderStatus: statusAfterEdit({
+      before: current,
+      after: { orderType: input.orderType, paymentStatus: input.paymentStatus, warehouseAssignment: input.warehouseAssignment },
     }),
   };
   const changes = diffFields(current, next, ["paymentStatus", "orderType", "truckingCompany", "warehouseAssignment", "notes", "orderStatus"]);

@@ -2,6 +2,7 @@
 // change nothing, and the scope (404) for update and history.
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { isPaymentIssue } from "~/domain/orders/status";
 import { auditEvents, orders } from "../../db/schema";
 import { action as updateAction } from "~/routes/api.order-trackers.$id";
 import { loader as historyLoader } from "~/routes/api.order-trackers.$id.history";
@@ -44,7 +45,7 @@ async function auditCount(orderNumber: string) {
   return (await ctx.app.db.select().from(auditEvents).where(eq(auditEvents.entityId, orderNumber))).length;
 }
 
-const open = () => all.find((o) => ["Pending Assignment", "Picking", "Picked"].includes(o.orderStatus) && o.orderType.endsWith("Delivery"))!;
+const open = () => all.find((o) => ["Pending Assignment", "Picking"].includes(o.orderStatus) && o.orderType.endsWith("Delivery"))!;
 
 describe("update", () => {
   it("saves, derives the status, bumps the version and writes the audit event shown in history", async () => {
@@ -87,9 +88,25 @@ describe("update", () => {
   });
 
   it("a pending payment derives 'Pending Payment'", async () => {
-    const o = await fresh(all.filter((x) => !x.orderStatus.includes("Deliver") && !x.orderStatus.includes("Shipped"))[3]!.id);
+    const candidates = all.filter((x) => ["Picking", "Picked", "Pending Assignment"].includes(x.orderStatus) && !isPaymentIssue(x.paymentStatus));
+    const o = await fresh(candidates[3]!.id);
     const { body } = await put("admin", o.id, { paymentStatus: "Cash On Delivery", orderType: o.orderType, truckingCompany: "RIST", warehouseAssignment: ["ALL"], notes: "", version: o.version });
     expect(body.data.orderStatus).toBe("Pending Payment");
+  });
+
+  it("a note saved on a Picked order keeps it Picked (status never slides back on an unrelated edit)", async () => {
+    const o = await fresh(all.find((x) => x.orderStatus === "Picked" && x.warehouseAssignment.length > 0 && x.truckingCompany)!.id);
+    const { status, body } = await put("admin", o.id, {
+      paymentStatus: o.paymentStatus,
+      orderType: o.orderType,
+      truckingCompany: o.truckingCompany,
+      warehouseAssignment: o.warehouseAssignment,
+      notes: "Call before arriving",
+      version: o.version,
+    });
+    expect(status).toBe(200);
+    expect(body.data.orderStatus).toBe("Picked");
+    expect((await fresh(o.id)).orderStatus).toBe("Picked");
   });
 
   it("a stale version gets 409 with the current row and writes nothing (two editors)", async () => {

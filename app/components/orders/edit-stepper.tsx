@@ -7,7 +7,7 @@ import { cn } from "~/components/ui/cn";
 import { inputClass } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { ORDER_TYPES, PAYMENT_FALLBACK, PAYMENT_OPTIONS, TRUCKING_OPTIONS } from "~/domain/orders/constants";
-import { automatedStatus, isPaidValue } from "~/domain/orders/status";
+import { isPaidValue, statusAfterEdit } from "~/domain/orders/status";
 import { canReachStep, editsTrucking, firstInvalidStep, isStepValid, stepHint, stepsFor, truckingFields, truckingValue, type StepKey, type StepperForm } from "~/domain/orders/stepper";
 import { fetchWorkerOptions, updateOrder } from "./api";
 import { PaidMethodDialog } from "./paid-method-dialog";
@@ -67,7 +67,10 @@ export function EditStepper({
   const index = steps.indexOf(current);
   const isLast = index === steps.length - 1;
   const valid = isStepValid(current.key, form);
-  const status = automatedStatus({ orderStatus: base.orderStatus, paymentStatus: form.paymentStatus, warehouseAssignment: form.warehouseAssignment });
+  const status = statusAfterEdit({
+    before: base,
+    after: { orderType: form.orderType, paymentStatus: form.paymentStatus, warehouseAssignment: form.warehouseAssignment },
+  });
   const set = (patch: Partial<StepperForm>) => setForm((f) => ({ ...f, ...patch }));
   const workerOptions = useMemo(() => {
     const list = [...(workers ?? [])];

@@ -91,3 +91,51 @@ export function automatedStatus({ orderStatus, paymentStatus, warehouseAssignmen
   if ((warehouseAssignment ?? []).some((label) => clean(label) !== "")) return "Picking";
   return "Pending Assignment";
 }
+
+/** Where a status sits in an order's pipeline (spec 001 §4 status options, in order). */
+const PIPELINE_RANK: Record<string, number> = {
+  "Pending Payment": 0,
+  "Pending Assignment": 1,
+  Picking: 2,
+  Picked: 3,
+  "Pending BL": 4,
+  "Pickup Pending": 5,
+};
+
+function pipelineRank(orderType: string, status: string): number | null {
+  const s = clean(status);
+  if (!(s in PIPELINE_RANK)) return null;
+  if (s !== "Pending Payment" && !statusOptions(orderType).includes(s)) return null;
+  return PIPELINE_RANK[s]!;
+}
+
+function hasAssignment(labels: readonly string[] | null | undefined): boolean {
+  return (labels ?? []).some((label) => clean(label) !== "");
+}
+
+export type StatusEditInput = {
+  /** The order as saved before the edit. */
+  before: { orderStatus?: string | null; paymentStatus?: string | null; warehouseAssignment?: readonly string[] | null };
+  /** The order as the edit leaves it. */
+  after: { orderType: string; paymentStatus?: string | null; warehouseAssignment?: readonly string[] | null };
+};
+
+/**
+ * The status an edit stores (decision 018). The spec's rules (automatedStatus) decide, except that an
+ * edit never moves the order backwards in its type's pipeline unless it changed what the status depends
+ * on: payment turned into a pending kind, or every assignment removed. So a note saved on a Picked,
+ * Pending BL or Pickup Pending order keeps its status; Will Call's 'Complete' and 'Cancelled' are kept like
+ * the delivered statuses.
+ */
+export function statusAfterEdit({ before, after }: StatusEditInput): string {
+  const current = clean(before.orderStatus);
+  if (isKeptStatus(current) || isDeliveredOrReleased(current) || isCancelled(current)) return current;
+  const derived = automatedStatus({ orderStatus: current, paymentStatus: after.paymentStatus, warehouseAssignment: after.warehouseAssignment });
+  const paymentTurnedPending = isPaymentIssue(after.paymentStatus) && !isPaymentIssue(before.paymentStatus);
+  const assignmentsRemoved = !hasAssignment(after.warehouseAssignment) && hasAssignment(before.warehouseAssignment);
+  if (paymentTurnedPending || assignmentsRemoved) return derived;
+  const currentRank = pipelineRank(after.orderType, current);
+  const derivedRank = pipelineRank(after.orderType, derived);
+  if (currentRank !== null && derivedRank !== null && currentRank > derivedRank) return current;
+  return derived;
+}
