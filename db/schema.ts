@@ -14,6 +14,7 @@ const bool = (name: string) => integer(name, { mode: "boolean" });
 export type ImageSet = { thumbUrl?: string; smallUrl?: string; mediumUrl?: string; mediumUncroppedUrl?: string; largeUrl?: string; originalUrl?: string };
 export type AuditChange = { field: string; before: unknown; after: unknown };
 export type GeoPoint = { lat: number; lng: number; accuracy: number; source: "geolocation"; capturedAt: string };
+export type DeliveredLine = { lineId: number; sku: string; ordered: number; delivered: number; reason: string | null };
 export type Address = { street: string; street2?: string; city: string; state: string; zip?: string; postalCode?: string };
 
 // ---------------------------------------------------------------- identity and access
@@ -304,6 +305,14 @@ export const deliveryMeta = sqliteTable("delivery_meta", {
   deliveryCompletedAt: text("delivery_completed_at"),
   deliveryOrderKey: text("delivery_order_key"),
   driverEmail: text("driver_email"),
+  /** Delivered quantity per order line at the door, with the reason for any shortfall (issue 8). */
+  deliveredLines: text("delivered_lines", { mode: "json" }).$type<DeliveredLine[] | null>(),
+  /** Cash on delivery: what the driver collected against what was due, in cents. */
+  codCollectedCents: integer("cod_collected_cents"),
+  codDueCents: integer("cod_due_cents"),
+  /** The order status before completion set it, so Help's revert can put it back. */
+  statusBeforeCompletion: text("status_before_completion"),
+  completedBy: text("completed_by"),
   updatedAt: updatedAt(),
   version: version(),
 });
@@ -353,10 +362,24 @@ export const returnRequests = sqliteTable(
     address: jsonList<Address>("address"),
     productImages: jsonList("product_images"),
     defectImages: jsonList("defect_images"),
+    /** How many item lines the request has (the list's Items column, sortable in SQL). */
+    itemCount: integer("item_count").notNull().default(0),
+    /** 'public' (the customer's form), 'staff' or 'seed': where the request came from. */
+    source: text("source").notNull().default("staff"),
+    /** Receiving found a mismatch with the request: someone must look at it. */
+    needsReview: bool("needs_review").notNull().default(false),
+    receivedAt: text("received_at"),
     updatedAt: updatedAt(),
     version: version(),
   },
-  (t) => [index("returns_status_idx").on(t.status, t.submittedAt)],
+  (t) => [
+    index("returns_status_idx").on(t.status, t.submittedAt),
+    index("returns_submitted_idx").on(t.submittedAt),
+    index("returns_company_idx").on(sql`${t.companyName} COLLATE NOCASE`, t.submittedAt),
+    index("returns_order_idx").on(sql`${t.orderNum} COLLATE NOCASE`, t.submittedAt),
+    index("returns_location_idx").on(sql`${t.location} COLLATE NOCASE`, t.submittedAt),
+    index("returns_items_idx").on(t.itemCount, t.submittedAt),
+  ],
 );
 
 export const returnItems = sqliteTable(
@@ -375,8 +398,30 @@ export const returnItems = sqliteTable(
     status: text("status").notNull().default("pending"),
     decisionDate: text("decision_date"),
     remarks: text("remarks").notNull().default(""),
+    /** Receiving: what arrived, how much of it is damaged, and the sellable rest marked for restock. */
+    receivedQty: integer("received_qty"),
+    damagedQty: integer("damaged_qty"),
+    restockQty: integer("restock_qty"),
+    receivedAt: text("received_at"),
+    receivedBy: text("received_by"),
+    version: version(),
   },
   (t) => [uniqueIndex("return_items_pos_uq").on(t.returnId, t.position)],
+);
+
+/** The reasons a customer may pick for a returned item; admins manage the list ('Other' is always offered). */
+export const returnReasons = sqliteTable(
+  "return_reasons",
+  {
+    id: id(),
+    label: text("label").notNull(),
+    active: bool("active").notNull().default(true),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [uniqueIndex("return_reasons_label_uq").on(sql`${t.label} COLLATE NOCASE`)],
 );
 
 export const customerApplications = sqliteTable(
@@ -393,11 +438,21 @@ export const customerApplications = sqliteTable(
     remarks: text("remarks").notNull().default(""),
     decisionDate: text("decision_date"),
     addresses: jsonList<Address>("addresses"),
+    /** The reference the applicant is given on submission (APP-…); null for applications entered before. */
+    reference: text("reference"),
+    source: text("source").notNull().default("staff"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
   },
-  (t) => [index("applications_status_idx").on(t.status, t.decisionDate)],
+  (t) => [
+    index("applications_status_idx").on(t.status, t.decisionDate),
+    index("applications_decision_idx").on(t.decisionDate),
+    index("applications_company_idx").on(sql`${t.companyName} COLLATE NOCASE`),
+    index("applications_owner_idx").on(sql`${t.ownerName} COLLATE NOCASE`),
+    uniqueIndex("applications_reference_uq").on(t.reference),
+    uniqueIndex("applications_company_id_uq").on(t.companyID),
+  ],
 );
 
 // ---------------------------------------------------------------- reports
