@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: every gate, in order — the type check (tsc) and lint (ESLint), unit and integration (vitest,
-// real libSQL files), the Worker's pure parts inside workerd (vitest-pool-workers), then the Playwright
-// journeys in Debian's Chromium.
+// real libSQL files), the first-load JS budget of every page route in the build, the Worker's pure parts
+// inside workerd (vitest-pool-workers), then the Playwright journeys in Debian's Chromium.
 // Prints one closing line 'N passed, N failed' and exits non-zero when anything failed.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 
 const only = process.argv.slice(2); // e.g. `npm test -- typecheck lint unit e2e`
-const STAGES = ["typecheck", "lint", "unit", "workers", "e2e"];
+const STAGES = ["typecheck", "lint", "unit", "budgets", "workers", "e2e"];
 const unknown = only.filter((s) => !STAGES.includes(s));
 if (unknown.length) {
   console.error(`unknown stage ${unknown.join(", ")}; the stages are ${STAGES.join(", ")}`);
@@ -60,12 +60,15 @@ stage("lint", bin("eslint"), [".", "--max-warnings=-1"], () => null);
 stage("unit", bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"], () =>
   vitestCounts("test-results/vitest.json"),
 );
-// The workerd stage also runs the built Worker end to end, so build it first.
-if (want("workers")) {
+// The budgets (first-load JS per route) are read from the build, and the workerd stage runs the built
+// Worker end to end, so build first.
+if (want("workers") || want("budgets")) {
   const build = spawnSync("npm", ["run", "build"], { stdio: "inherit", env });
   if (build.status !== 0) stagesFailed.push("build");
   env.REQUIRE_WORKER_BUILD = "1";
 }
+// The first-load JS budget of every page route (150 KB gzipped): one gate, failing when a route is over.
+stage("budgets", "node", ["--import", "tsx", "bench/budgets.ts"], () => null);
 stage("workers", bin("vitest"), ["run", "--config", "vitest.workers.config.ts", "--reporter=default", "--reporter=json", "--outputFile=test-results/workers.json"], () =>
   vitestCounts("test-results/workers.json"),
 );
