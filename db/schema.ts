@@ -409,6 +409,18 @@ export const returnItems = sqliteTable(
   (t) => [uniqueIndex("return_items_pos_uq").on(t.returnId, t.position)],
 );
 
+/** Public form submissions per client (rate limit of the customers' return and application forms). */
+export const submissionAttempts = sqliteTable(
+  "submission_attempts",
+  {
+    id: id(),
+    clientKey: text("client_key").notNull(),
+    kind: text("kind").notNull(),
+    at: text("at").notNull(),
+  },
+  (t) => [index("submission_attempts_client_idx").on(t.clientKey, t.kind, t.at)],
+);
+
 /** The reasons a customer may pick for a returned item; admins manage the list ('Other' is always offered). */
 export const returnReasons = sqliteTable(
   "return_reasons",
