@@ -63,6 +63,13 @@ const ACCESS: Record<string, Access> = {
   "routes/api.order-trackers.$id.release-order.email-enable": { who: MANAGERS }, // spec 001 §6
   "routes/api.order-trackers.$id.release-order.exists": { who: ORDER_VIEWERS },
   "routes/api.order-trackers.$id.release-order.status": { who: ORDER_VIEWERS },
+  // Dock documents (spec 001 §6–§7, docs/decisions/016-dock-documents.md): BOL loading needs bol:view (creating,
+  // bol:create, is the handler's 403); Will Call willcall:create; capture writes warehouse:capture, reads also
+  // the office (orders:update).
+  "routes/api.order-trackers.$id.bol": { who: OFFICE },
+  "routes/api.order-trackers.$id.will-call": { who: ["admin", "logistics", "warehouse"] },
+  "routes/api.warehouse.$id.capture": { who: [...OFFICE, "warehouse"] },
+  "routes/api.warehouse.$id.capture.attachments": { who: ["admin", "warehouse"] },
   "routes/api.sales-orders.by-order-number.$orderNumber": { who: [...ORDER_VIEWERS, ...PASSCODES] },
   "routes/api.inventory-summary.by-order-number.$orderNumber": { who: [...ORDER_VIEWERS, ...PASSCODES] },
   "routes/api.picklists.$orderNumber.logs": { who: PICKERS },
@@ -268,6 +275,8 @@ const ORDER_DOORS: { route: string; method: "GET" | "POST"; path: (o: Order) => 
   { route: "routes/api.picklists.$orderNumber.room", method: "GET", path: (o) => `/api/picklists/${o.orderNumber}/room`, params: (o) => ({ orderNumber: o.orderNumber }) },
   // A verify with no items is a 400 for an order one may pick, and a 404 for any other: it writes nothing.
   { route: "routes/api.picklists.$orderNumber.verify", method: "POST", path: (o) => `/api/picklists/${o.orderNumber}/verify`, params: (o) => ({ orderNumber: o.orderNumber }), json: { pickedItems: [{ lineItemId: "LI-none", quantityPicked: 1 }] } },
+  { route: "routes/api.order-trackers.$id.bol", method: "GET", path: (o) => `/api/order-trackers/${o.id}/bol`, params: (o) => ({ id: String(o.id) }) },
+  { route: "routes/api.warehouse.$id.capture", method: "GET", path: (o) => `/api/warehouse/${o.id}/capture`, params: (o) => ({ id: String(o.id) }) },
   { route: "routes/api.delivery.$orderId.need-help", method: "POST", path: (o) => `/api/delivery/${o.id}/need-help`, params: (o) => ({ orderId: String(o.id) }), json: { note: "matrix" } },
 ];
 

@@ -1,0 +1,22 @@
+// GET or POST /api/order-trackers/{id}/bol: the order's bill of lading. GET (bol:view) answers {exists, data,
+// presignedUrl}; POST (bol:create) takes the BOL fields, renders the PDF and answers its presignedUrl.
+import { policies } from "~/domain/access/policy";
+import { bolBodySchema } from "~/domain/documents/bol";
+import { parseJsonBody } from "~/lib/http.server";
+import { idempotencyKeyOf } from "~/lib/idempotency.server";
+import { apiRoute } from "~/lib/route.server";
+import { getBol, saveBol } from "~/services/bol.server";
+
+export const policy = policies.grant("bol:view", "bol:create");
+
+const route = apiRoute(policy, {
+  GET: ({ params, viewer, ctx }) => getBol(ctx, viewer, params.id ?? ""),
+  async POST({ request, params, viewer, ctx }) {
+    const key = idempotencyKeyOf(request);
+    const body = await parseJsonBody(request, bolBodySchema);
+    return saveBol(ctx, viewer, params.id ?? "", body, key);
+  },
+});
+
+export const loader = route.loader;
+export const action = route.action;
