@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // `npm test`: every gate, in order — the type check (tsc) and lint (ESLint), unit and integration (vitest,
 // real libSQL files), the first-load JS budget of every page route in the build, the Worker's pure parts
-// inside workerd (vitest-pool-workers), then the Playwright journeys in Debian's Chromium.
+// inside workerd (vitest-pool-workers), the smoke journey on the production build (npm run preview), then
+// the Playwright journeys in Debian's Chromium.
 // Prints one closing line 'N passed, N failed' and exits non-zero when anything failed.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 
 const only = process.argv.slice(2); // e.g. `npm test -- typecheck lint unit e2e`
-const STAGES = ["typecheck", "lint", "unit", "budgets", "workers", "e2e"];
+const STAGES = ["typecheck", "lint", "unit", "budgets", "workers", "preview", "e2e"];
 const unknown = only.filter((s) => !STAGES.includes(s));
 if (unknown.length) {
   console.error(`unknown stage ${unknown.join(", ")}; the stages are ${STAGES.join(", ")}`);
@@ -19,7 +20,7 @@ const bin = (name) => resolve("node_modules/.bin", name);
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 mkdirSync("test-results", { recursive: true });
 // A report left by an earlier run must not be counted for a stage that crashes before writing its own.
-for (const report of ["vitest.json", "workers.json", "e2e.json"]) rmSync(`test-results/${report}`, { force: true });
+for (const report of ["vitest.json", "workers.json", "preview.json", "e2e.json"]) rmSync(`test-results/${report}`, { force: true });
 
 let passed = 0;
 let failed = 0;
@@ -72,6 +73,9 @@ stage("budgets", "node", ["--import", "tsx", "bench/budgets.ts"], () => null);
 stage("workers", bin("vitest"), ["run", "--config", "vitest.workers.config.ts", "--reporter=default", "--reporter=json", "--outputFile=test-results/workers.json"], () =>
   vitestCounts("test-results/workers.json"),
 );
+// The smoke journey on the production build (npm run preview), built above.
+if (want("preview") && !want("workers") && !want("budgets")) spawnSync("npm", ["run", "build"], { stdio: "inherit", env });
+stage("preview", bin("playwright"), ["test", "--config", "playwright.preview.config.ts"], () => playwrightCounts("test-results/preview.json"));
 stage("e2e", bin("playwright"), ["test"], () => playwrightCounts("test-results/e2e.json"));
 
 if (stagesFailed.length) console.log(`\nfailed stages: ${stagesFailed.join(", ")}`);

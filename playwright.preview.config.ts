@@ -1,0 +1,46 @@
+// The smoke journey against `npm run preview`: the production build in workerd, the database behind the
+// local libSQL HTTP server. Anything that only works in Node or on the dev server fails here.
+import { defineConfig, devices } from "@playwright/test";
+
+export const PREVIEW = {
+  port: process.env.PREVIEW_E2E_PORT ?? "8797",
+  libsqlPort: process.env.PREVIEW_E2E_LIBSQL_PORT ?? "8098",
+  standinsPort: process.env.PREVIEW_E2E_STANDINS_PORT ?? "4098",
+  partyPort: process.env.PREVIEW_E2E_PARTY_PORT ?? "2098",
+};
+const baseURL = `http://127.0.0.1:${PREVIEW.port}`;
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+};
+
+export default defineConfig({
+  testDir: "tests/preview",
+  outputDir: "test-results-preview",
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/preview.json" }]],
+  use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure", launchOptions: chromium, navigationTimeout: 45_000 },
+  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium } }],
+  webServer: {
+    // The build is the one `npm test` made for the budgets and workerd stages (or run `npm run build`).
+    command: "npx tsx scripts/preview.mjs --fresh --no-build",
+    url: `${baseURL}/login`,
+    timeout: 240_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PREVIEW_PORT: PREVIEW.port,
+      LIBSQL_PORT: PREVIEW.libsqlPort,
+      STANDINS_PORT: PREVIEW.standinsPort,
+      PARTYKIT_PORT: PREVIEW.partyPort,
+      PREVIEW_DB_FILE: ".data/preview-e2e.db",
+      PREVIEW_STATE_DIR: ".wrangler/preview-e2e",
+      STANDINS_DATA_DIR: ".data/preview-e2e-standins",
+      SEED_ORDERS: "400",
+    },
+  },
+});

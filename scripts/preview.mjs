@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// `npm run preview`: the product as production serves it, on this machine. Builds the app, then runs the
+// built Worker (workers/app.ts) inside workerd through `wrangler dev` with local R2, and everything it
+// talks to on loopback: the local libSQL server (Hrana over HTTP on .data/preview.db, reached through the
+// same @libsql/client/web code path as Turso), the stand-ins (Google, Resend, QuickBooks) and PartyKit.
+// What it is for: measuring and trying what users get (bench, the smoke journey), not for editing code —
+// there is no hot reload. Decision 019.
+// Flags: --fresh (start from a new database), --no-build (reuse the last build).
+// Ports: PREVIEW_PORT (8787), LIBSQL_PORT (8080), STANDINS_PORT (4010), PARTYKIT_PORT (1999).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+
+const bin = (name) => resolve("node_modules/.bin", name);
+const base = {
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_SEND_METRICS: "false",
+  PARTYKIT_TELEMETRY_DISABLED: "1",
+};
+const port = base.PREVIEW_PORT ?? "8787";
+const libsqlPort = base.LIBSQL_PORT ?? "8080";
+const standinsPort = base.STANDINS_PORT ?? "4010";
+const partyPort = base.PARTYKIT_PORT ?? "1999";
+const dbFile = base.PREVIEW_DB_FILE ?? ".data/preview.db";
+const persist = base.PREVIEW_STATE_DIR ?? ".wrangler/preview";
+const partyState = `${dbFile}.partykit`;
+// Node processes (seed, stand-ins) open the file; the Worker only ever gets the HTTP URL.
+const nodeEnv = { ...base, DATABASE_URL: `file:${dbFile}`, STANDINS_PORT: standinsPort, PARTYKIT_PORT: partyPort, APP_PORT: port };
+
+if (process.argv.includes("--fresh")) {
+  for (const f of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) if (existsSync(f)) rmSync(f);
+  rmSync(partyState, { recursive: true, force: true });
+  rmSync(persist, { recursive: true, force: true });
+}
+
+function mustRun(cmd, args, env = nodeEnv) {
+  const r = spawnSync(cmd, args, { stdio: "inherit", env });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+if (!process.argv.includes("--no-build")) mustRun("npm", ["run", "build"]);
+const seedArgs = ["db/seed.ts", "--if-empty", ...(base.SEED_ORDERS ? ["--orders", base.SEED_ORDERS] : [])];
+mustRun(bin("tsx"), ["db/migrate.ts"]);
+mustRun(bin("tsx"), seedArgs);
+
+// The Worker's environment: the local defaults (config/local-env.ts) with the database behind HTTP.
+const { localEnv } = await import("../config/local-env.ts"); // run through tsx (package.json)
+const workerVars = { ...localEnv(nodeEnv), DATABASE_URL: `http://127.0.0.1:${libsqlPort}`, APP_URL: `http://127.0.0.1:${port}` };
+
+const children = [];
+let shuttingDown = false;
+function run(name, cmd, args, env = nodeEnv) {
+  const child = spawn(cmd, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  const prefix = (chunk) =>
+    chunk
+      .toString()
+      .split("\n")
+      .filter((l) => l.trim())
+      .map((l) => `[${name}] ${l}`)
+      .join("\n") + "\n";
+  child.stdout.on("data", (c) => process.stdout.write(prefix(c)));
+  child.stderr.on("data", (c) => process.stderr.write(prefix(c)));
+  child.on("exit", (code) => {
+    if (!shuttingDown) {
+      console.error(`[${name}] exited with ${code}; stopping`);
+      shutdown(code ?? 1);
+    }
+  });
+  children.push(child);
+}
+function shutdown(code = 0) {
+  shuttingDown = true;
+  for (const c of children) c.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 500);
+}
+process.on("SIGINT", () => shutdown(0));
+process.on("SIGTERM", () => shutdown(0));
+
+run("libsql", bin("tsx"), ["stand-ins/libsql-http.ts", "--file", dbFile, "--port", libsqlPort]);
+run("standins", bin("tsx"), ["stand-ins/server.ts"]);
+run("party", bin("partykit"), ["dev", "--port", partyPort, "--persist", partyState, "--disable-request-cf-fetch", "--no-hotkeys", "--var", `PARTY_TOKEN_SECRET=${workerVars.PARTY_TOKEN_SECRET}`]);
+await sleep(300);
+const varArgs = Object.entries(workerVars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+run("worker", bin("wrangler"), [
+  "dev",
+  "--ip", "127.0.0.1",
+  "--port", port,
+  "--persist-to", persist,
+  "--show-interactive-dev-session=false",
+  "--test-scheduled",
+  ...varArgs,
+], base);
+console.log(`\n  Golden Grain Ops (production build) → http://127.0.0.1:${port}  (libSQL :${libsqlPort}, stand-ins :${standinsPort}, party :${partyPort})\n`);
