@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, printing figures (never asserted: these machines are shared and noisy).
-// Run one alone with `npx tsx bench/<name>.ts`. BENCH_ONLY=orders,pdf,room,bundle,shell,tasks picks some.
+// Run one alone with `npx tsx bench/<name>.ts`. BENCH_ONLY=orders,pdf,room,bundle,shell,tasks,trips picks some.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,8 +15,9 @@ import { benchPickListPdf } from "./picklist-pdf";
 import { benchRoomFanout } from "./room-fanout";
 import { benchQuickBooks } from "./quickbooks";
 import { benchTasks } from "./tasks";
+import { benchRoundTrips } from "./round-trips";
 
-const only = (process.env.BENCH_ONLY ?? "shell,orders,tasks,pdf,room,bundle").split(",");
+const only = (process.env.BENCH_ONLY ?? "shell,orders,tasks,pdf,room,bundle,trips").split(",");
 
 async function benchShell() {
   const db = openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "riceops-bench-")), "bench.db")}`);
@@ -37,6 +38,7 @@ const benches: [string, () => Promise<void>][] = [
   ["pdf", benchPickListPdf],
   ["room", () => benchRoomFanout()],
   ["bundle", benchBundles],
+  ["trips", benchRoundTrips],
 ];
 
 for (const [name, run] of benches) {
