@@ -1,6 +1,8 @@
 // POST /api/delivery/{orderId}/need-help: a driver asks for help with an order (empty JSON body, or a note).
+// Spec 001 §4/§7: it also reverts a completed delivery (the wizard returns to the signature step).
 import { policies } from "~/domain/access/policy";
 import { apiRoute } from "~/lib/route.server";
+import { revertCompletion } from "~/services/delivery.server";
 import { findHelpOrder, parseNeedHelpBody, requestHelp } from "~/services/help.server";
 
 export const policy = policies.grant("delivery:perform");
@@ -9,9 +11,9 @@ const route = apiRoute(policy, {
   async POST({ request, params, viewer, ctx }) {
     const order = await findHelpOrder(ctx, viewer, params.orderId ?? "");
     const input = await parseNeedHelpBody(request);
-    // Later (spec 001): asking for help also reverts a completed delivery; the delivery service adds that here.
+    const { reverted } = await revertCompletion(ctx, viewer, order);
     await requestHelp(ctx, viewer, { ...input, order });
-    return { success: true };
+    return { success: true, reverted };
   },
 });
 

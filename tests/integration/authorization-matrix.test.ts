@@ -25,6 +25,7 @@ const MANAGERS: Who[] = ["admin", "logistics"];
 const TASK_ROLES: Who[] = ["admin", "logistics", "sales", "warehouse", "driver"];
 const ORDER_VIEWERS: Who[] = ["admin", "logistics", "sales", "warehouse", "driver"];
 const PICKERS: Who[] = ["admin", "logistics", "warehouse", ...PASSCODES];
+const RETURN_VIEWERS: Who[] = ["admin", "logistics", "sales", "driver"];
 
 /**
  * Who gets past each route's door. `anyone`: public (the route's own credential decides, e.g. a signed
@@ -83,6 +84,18 @@ const ACCESS: Record<string, Access> = {
   "routes/api.tasks.clear-completed": { who: TASK_ROLES },
   "routes/api.delivery.$orderId.need-help": { who: ["admin", "driver"] }, // spec 000: drivers' Help
   "routes/api.delivery.unknown.issue-photo": { who: ["admin", "driver"] },
+  // Issue 8 / spec 001 §6-7: the driver's wizard (delivery:perform); the office looks up delivery orders.
+  "routes/api.delivery.$orderId.address": { who: ["admin", "logistics", "sales", "driver"] },
+  "routes/api.delivery.$orderId.meta": { who: ["admin", "logistics", "sales", "driver"] },
+  "routes/api.delivery.$orderId.do": { who: ["admin", "logistics", "sales", "driver"] },
+  "routes/api.delivery.$orderId.proof-link": { who: ["admin", "logistics", "sales", "driver"] },
+  "routes/api.delivery.$orderId.out-for-delivery": { who: ["admin", "driver"] },
+  "routes/api.delivery.$orderId.cod-proof": { who: ["admin", "driver"] },
+  "routes/api.delivery.$orderId.issue-photo": { who: ["admin", "driver"] },
+  "routes/api.delivery.$orderId.complete": { who: ["admin", "driver"] },
+  "routes/api.delivery.today": { who: ["admin", "driver"] },
+  "routes/api.delivery.settings": { who: ["admin"] }, // required proof per order type
+  "routes/proof.$token": { who: "anyone" }, // the customer's proof link: the signed token decides
   // Spec 000 §2 / 001 §2: QuickBooks Customers for admin, logistics-manager and sales-rep (customers:view);
   // connecting QuickBooks is an admin's (docs/decisions/011-quickbooks.md).
   "routes/_app.quickbooks-customers": { who: OFFICE },
@@ -91,6 +104,64 @@ const ACCESS: Record<string, Access> = {
   "routes/api.qb.ensure-auth": { who: OFFICE },
   "routes/api.qb.oauth.start": { who: ["admin"] },
   "routes/api.qb.oauth.callback": { who: ["admin"] },
+  // Spec 002 §6 and DESIGN §8: reports per grant, enforced on the server (docs/decisions/015-reports.md).
+  // A route open to viewing and creating lets both through its door; each method then checks its own grant.
+  "routes/api.stock-transfer-reports": { who: [...MANAGERS, "warehouse"] },
+  "routes/api.stock-transfer-reports.$id": { who: MANAGERS },
+  "routes/api.stock-transfer-reports.$id.status": { who: MANAGERS },
+  "routes/api.stock-transfer-reports.$id.pdf": { who: MANAGERS },
+  "routes/api.stock-transfer-reports.photos.$": { who: MANAGERS },
+  "routes/api.devanning-reports": { who: [...MANAGERS, "warehouse"] },
+  "routes/api.devanning-reports.upload-photos": { who: [...MANAGERS, "warehouse"] },
+  "routes/api.devanning-reports.$id": { who: MANAGERS },
+  "routes/api.devanning-reports.$id.approve": { who: MANAGERS },
+  "routes/api.devanning-reports.$id.pdf": { who: MANAGERS },
+  "routes/api.devanning-reports.photos.$": { who: MANAGERS },
+  // Spec 002 §2 and §7: the admin panel, its redirects and every call it makes, admins only
+  // (docs/decisions/013-admin-panel.md); the worker list stays open to those who assign orders (POST is
+  // refused inside the route for non-admins).
+  "routes/admin-access": { who: ["admin"], staffOnly: true },
+  "routes/_app.admin.access": { who: ["admin"], staffOnly: true },
+  "routes/_app.admin.access._index": { who: ["admin"], staffOnly: true },
+  "routes/_app.admin.access.users": { who: ["admin"], staffOnly: true },
+  "routes/api.admin.users": { who: ["admin"], staffOnly: true },
+  "routes/api.admin.users.bulk": { who: ["admin"], staffOnly: true },
+  "routes/api.admin.users.$email": { who: ["admin"], staffOnly: true },
+  "routes/api.rbac.roles": { who: ["admin"], staffOnly: true },
+  "routes/api.warehouses.locations": { who: ["admin"], staffOnly: true },
+  "routes/api.warehouses.locations.groups": { who: ["admin"], staffOnly: true },
+  "routes/api.warehouse-locations": { who: ["admin"], staffOnly: true },
+  "routes/api.admin.locations": { who: ["admin"], staffOnly: true },
+  "routes/lookups": { who: ["admin"], staffOnly: true },
+  "routes/api.warehouse-workers.$id": { who: ["admin"], staffOnly: true },
+  "routes/api.admin.rbac.debug.effective-grants": { who: ["admin"], staffOnly: true },
+  "routes/api.admin.rbac.debug.orders-scope-test": { who: ["admin"], staffOnly: true },
+  "routes/api.admin.rbac.cache.flush": { who: ["admin"], staffOnly: true },
+  "routes/api.admin.rbac.role.warehouse-employee.upsert": { who: ["admin"], staffOnly: true },
+  "routes/api.admin.email-routing": { who: ["admin"], staffOnly: true },
+  "routes/api.picklist.passcode": { who: ["admin"], staffOnly: true },
+  "routes/api.picklist.passcode.deactivate": { who: ["admin"], staffOnly: true },
+  "routes/api.picklist.passcode.reactivate": { who: ["admin"], staffOnly: true },
+  "routes/api.picklist.passcode.update": { who: ["admin"], staffOnly: true },
+  "routes/api.picklist.passcode.$id": { who: ["admin"], staffOnly: true },
+  // Spec 000 §2: Return Forms for everyone but the warehouse (returns:view); decisions and receiving for
+  // returns:update (admin, logistics-manager); the reason list is the admin's. Customers' forms are public.
+  "routes/api.return-requests": { who: RETURN_VIEWERS },
+  "routes/api.return-requests.kpis": { who: RETURN_VIEWERS },
+  "routes/api.return-requests.$id": { who: RETURN_VIEWERS },
+  "routes/api.return-requests.$id.items.$index.images": { who: RETURN_VIEWERS },
+  "routes/api.return-requests.$id.status": { who: MANAGERS },
+  "routes/api.return-requests.$id.items.$index.status": { who: MANAGERS },
+  "routes/api.return-requests.$id.receiving": { who: MANAGERS },
+  "routes/api.return-reasons": { who: RETURN_VIEWERS }, // adding one is the admin's (checked in the service)
+  "routes/api.return-reasons.$id": { who: ["admin"], staffOnly: true },
+  // Customer Applications for the office (applications:view); Approve/Decline and Edit are the admin's.
+  "routes/api.applications": { who: OFFICE },
+  "routes/api.applications.kpis": { who: OFFICE },
+  "routes/api.applications.$id": { who: OFFICE }, // PATCH (edit) needs applications:edit, checked in the route
+  "routes/api.applications.$id.files": { who: OFFICE },
+  "routes/api.applications.$id.decision": { who: ["admin"] },
+  "routes/submit-feedback": { who: ["admin"] },
 };
 
 /** Paths that hold data no one but an admin may reach, whatever a route module says. */
@@ -265,7 +336,7 @@ function keysDeep(value: unknown, out = new Set<string>()): Set<string> {
 }
 
 /** Every door to one order that reads (GET) or writes nothing lasting, with the route it needs. */
-const ORDER_DOORS: { route: string; method: "GET" | "POST"; path: (o: Order) => string; params: (o: Order) => Record<string, string>; json?: unknown }[] = [
+const ORDER_DOORS: { route: string; method: "GET" | "POST"; path: (o: Order) => string; params: (o: Order) => Record<string, string>; json?: unknown; outside?: 403 }[] = [
   { route: "routes/api.order-trackers.$id.history", method: "GET", path: (o) => `/api/order-trackers/${o.orderNumber}/history`, params: (o) => ({ id: o.orderNumber }) },
   { route: "routes/api.order-trackers.$id.release-order.exists", method: "GET", path: (o) => `/api/order-trackers/${o.id}/release-order/exists`, params: (o) => ({ id: String(o.id) }) },
   { route: "routes/api.order-trackers.$id.release-order.status", method: "GET", path: (o) => `/api/order-trackers/${o.id}/release-order/status`, params: (o) => ({ id: String(o.id) }) },
@@ -277,6 +348,9 @@ const ORDER_DOORS: { route: string; method: "GET" | "POST"; path: (o: Order) => 
   { route: "routes/api.picklists.$orderNumber.verify", method: "POST", path: (o) => `/api/picklists/${o.orderNumber}/verify`, params: (o) => ({ orderNumber: o.orderNumber }), json: { pickedItems: [{ lineItemId: "LI-none", quantityPicked: 1 }] } },
   { route: "routes/api.order-trackers.$id.bol", method: "GET", path: (o) => `/api/order-trackers/${o.id}/bol`, params: (o) => ({ id: String(o.id) }) },
   { route: "routes/api.warehouse.$id.capture", method: "GET", path: (o) => `/api/warehouse/${o.id}/capture`, params: (o) => ({ id: String(o.id) }) },
+  // Spec 001 §6: the delivery calls answer 403 'Not authorized for this order' for an order outside the driver's scope.
+  { route: "routes/api.delivery.$orderId.meta", method: "GET", path: (o) => `/api/delivery/${o.id}/meta`, params: (o) => ({ orderId: String(o.id) }), outside: 403 },
+  { route: "routes/api.delivery.$orderId.address", method: "GET", path: (o) => `/api/delivery/${o.orderNumber}/address`, params: (o) => ({ orderId: o.orderNumber }), outside: 403 },
   { route: "routes/api.delivery.$orderId.need-help", method: "POST", path: (o) => `/api/delivery/${o.id}/need-help`, params: (o) => ({ orderId: String(o.id) }), json: { note: "matrix" } },
 ];
 
@@ -318,7 +392,8 @@ describe("one scope for every door: the same viewer and order get the same answe
             expect(res.status, where).toBeLessThan(500);
           } else {
             // Out of scope looks like absent; another warehouse's passcode gets the picking screen's message.
-            expect([404, ...(PASSCODES.includes(who) ? [403] : [])], `${where}: ${JSON.stringify(body)}`).toContain(res.status);
+            if (door.outside) expect(res.status, `${where}: ${JSON.stringify(body)}`).toBe(door.outside);
+            else expect([404, ...(PASSCODES.includes(who) ? [403] : [])], `${where}: ${JSON.stringify(body)}`).toContain(res.status);
           }
           const leaked = [...keysDeep(body)].filter((k) => hidden.includes(k));
           expect(leaked, `${where} leaked ${leaked.join(", ")}`).toEqual([]);

@@ -1,0 +1,20 @@
+// POST /api/delivery/{order}/cod-proof (spec 001 §7): multipart 'image', the cash-on-delivery photo.
+// Idempotency-Key: a photo sent again from the phone's queue is stored once.
+import { policies } from "~/domain/access/policy";
+import { idempotencyKeyOf } from "~/lib/idempotency.server";
+import { apiRoute } from "~/lib/route.server";
+import { findDeliveryOrder, parsePhotoForm, storeDeliveryPhoto } from "~/services/delivery.server";
+
+export const policy = policies.grant("delivery:perform");
+
+const route = apiRoute(policy, {
+  async POST({ request, params, viewer, ctx }) {
+    const key = idempotencyKeyOf(request);
+    const order = await findDeliveryOrder(ctx, viewer, params.orderId);
+    const form = await parsePhotoForm(request);
+    return storeDeliveryPhoto(ctx, viewer, order, "cod", form, key);
+  },
+});
+
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,17 @@
+// GET /api/delivery/{order}/meta (spec 001 §7 'Delivery meta'), with the lines, photos so far and the proof
+// the order type requires, so the wizard can run its door steps offline once loaded.
+import { policies } from "~/domain/access/policy";
+import { apiRoute } from "~/lib/route.server";
+import { deliveryMetaView, findDeliveryOrder, LOOKUP } from "~/services/delivery.server";
+
+export const policy = policies.grant("delivery:perform", "delivery:view-order");
+
+const route = apiRoute(policy, {
+  async GET({ params, viewer, ctx }) {
+    const order = await findDeliveryOrder(ctx, viewer, params.orderId, LOOKUP);
+    return { success: true, data: await deliveryMetaView(ctx, order) };
+  },
+});
+
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,19 @@
+// POST /api/delivery/{order}/out-for-delivery (spec 001 §7): empty JSON body; the order becomes 'Out for Delivery'.
+import { z } from "zod";
+import { policies } from "~/domain/access/policy";
+import { parseJsonBody } from "~/lib/http.server";
+import { apiRoute } from "~/lib/route.server";
+import { findDeliveryOrder, markOutForDelivery } from "~/services/delivery.server";
+
+export const policy = policies.grant("delivery:perform");
+
+const route = apiRoute(policy, {
+  async POST({ request, params, viewer, ctx }) {
+    const order = await findDeliveryOrder(ctx, viewer, params.orderId);
+    await parseJsonBody(request, z.object({}).strict());
+    return { success: true, data: await markOutForDelivery(ctx, viewer, order) };
+  },
+});
+
+export const loader = route.loader;
+export const action = route.action;

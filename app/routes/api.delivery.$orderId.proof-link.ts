@@ -1,0 +1,19 @@
+// POST /api/delivery/{order}/proof-link: e-mails the customer an expiring link to the delivery proof (issue 8).
+// Body {email?}: only the office may send it to an address other than the order's.
+import { policies } from "~/domain/access/policy";
+import { parseJsonBody } from "~/lib/http.server";
+import { apiRoute } from "~/lib/route.server";
+import { findDeliveryOrder, LOOKUP, proofLinkBodySchema, sendProofLink } from "~/services/delivery.server";
+
+export const policy = policies.grant("delivery:perform", "delivery:view-order");
+
+const route = apiRoute(policy, {
+  async POST({ request, params, viewer, ctx }) {
+    const order = await findDeliveryOrder(ctx, viewer, params.orderId, LOOKUP);
+    const body = await parseJsonBody(request, proofLinkBodySchema);
+    return { success: true, ...(await sendProofLink(ctx, viewer, order, body)) };
+  },
+});
+
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,16 @@
+// GET /api/delivery/today: the driver's deliveries for today (the home's stops), for Need Help's order choice.
+import { policies } from "~/domain/access/policy";
+import { apiRoute } from "~/lib/route.server";
+import { todaysDeliveries } from "~/services/home.server";
+
+export const policy = policies.grant("delivery:perform");
+
+const route = apiRoute(policy, {
+  async GET({ viewer, ctx }) {
+    const work = await todaysDeliveries(ctx, viewer, 50);
+    return { success: true, data: work.items.map((s) => ({ orderId: s.orderId, orderNumber: s.orderNumber, customerName: s.customerName })) };
+  },
+});
+
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,638 @@
+// The driver's delivery (spec 001 §4 'Delivery status effects', §7 'Delivery', §8; issue 8): the order a
+// driver may deliver (403 'Not authorized for this order' / 404 'Order not found'), its address and meta,
+// out for delivery, the COD and issue photos, completion with the delivery order PDF, Help's revert, the
+// required proof per order type, delivered quantities and cash collected, and the customer's proof link.
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { deliveryMeta, idempotencyKeys, notifications, orderLines, orders, settings, storedFiles, type DeliveredLine, type GeoPoint } from "../../db/schema";
+import type { GrantKey } from "~/domain/access/roles";
+import {
+  DEFAULT_REQUIRED_PROOF,
+  DELIVERY_MESSAGES,
+  PROOF_KINDS,
+  PROOF_LINK_TTL_SECONDS,
+  RECEIVER_NAME_MAX,
+  SHORTFALL_REASON_MAX,
+  SIGNATURE_MAX_BYTES,
+  deliveredLineProblems,
+  deliveryDateProblem,
+  deliveryWindow,
+  easternTime,
+  formatAddress,
+  isCashOnDelivery,
+  mapPointUrl,
+  missingProof,
+  missingProofMessage,
+  money,
+  shortfalls,
+  type RequiredProof,
+} from "~/domain/delivery/rules";
+import { decodePngDataUrl, polyglotProblem } from "~/domain/delivery/upload";
+import { ConflictError, DomainError, ForbiddenError, NotFoundError, UnprocessableError, UnsupportedMediaTypeError, ValidationError } from "~/domain/errors";
+import { ORDER_TYPES } from "~/domain/orders/constants";
+import type { AppContext } from "~/lib/context.server";
+import { hmacHex, safeEqual, sha256Hex } from "~/lib/crypto.server";
+import { renderDeliveryOrderPdf, MAX_PDF_PHOTOS } from "~/lib/delivery-order-pdf.server";
+import { sendEmail } from "~/lib/email.server";
+import { IMAGES, signFileUrl, storeGenerated, storeUpload } from "~/lib/files.server";
+import { FORM_OVERHEAD_BYTES, parseFormData, validationFailure } from "~/lib/http.server";
+import { requestFingerprint, withIdempotency } from "~/lib/idempotency.server";
+import type { Viewer } from "~/lib/session.server";
+import { actorName, recordAudit } from "~/lib/writes.server";
+import { getOrderForViewer, type OrderRow } from "./orders.server";
+
+export const DELIVERY_OWNER = "delivery";
+export const COD_KIND = "delivery-cod";
+export const ISSUE_KIND = "delivery-issue";
+export const SIGNATURE_KIND = "delivery-signature";
+export const DO_KIND = "delivery-order";
+export const DELIVERY_ORDER_LINK_TTL_SECONDS = 300;
+export const REQUIRED_PROOF_SETTING = "delivery.requiredProof";
+export const SHORTFALL_AUDIENCE_GRANT: GrantKey = "orders:update";
+export const ISSUE_AUDIENCE_GRANT: GrantKey = "help:receive";
+export const DELIVERED_STATUS = "1. Delivered/Released";
+export const OUT_FOR_DELIVERY_STATUS = "Out for Delivery";
+
+/** Grants of the driver's calls, and of the calls the office may also make (spec 001 §6: delivery order lookup). */
+export const PERFORM: GrantKey[] = ["delivery:perform"];
+export const LOOKUP: GrantKey[] = ["delivery:perform", "delivery:view-order"];
+
+// ---------------------------------------------------------------- the order
+
+/**
+ * The order at `ref` (our id or the order number) if the viewer may deliver or look it up. An order that
+ * exists outside the driver's warehouses or order types is the spec's 403 'Not authorized for this order';
+ * one that does not exist is 404 'Order not found' (the wizard then retries with the order id).
+ */
+export async function findDeliveryOrder(ctx: AppContext, viewer: Viewer, ref: string | undefined, grants: readonly GrantKey[] = PERFORM): Promise<OrderRow> {
+  const r = (ref ?? "").trim();
+  if (!r || r.length > 64) throw new NotFoundError(DELIVERY_MESSAGES.notFound);
+  try {
+    return await getOrderForViewer(ctx, viewer, r, grants);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    const byRef = /^\d{1,15}$/.test(r) ? or(eq(orders.id, Number(r)), eq(orders.orderNumber, r)) : eq(orders.orderNumber, r);
+    const [exists] = await ctx.db.select({ id: orders.id }).from(orders).where(byRef).limit(1);
+    if (exists) throw new ForbiddenError(DELIVERY_MESSAGES.notAuthorized);
+    throw new NotFoundError(DELIVERY_MESSAGES.notFound);
+  }
+}
+
+type MetaRow = typeof deliveryMeta.$inferSelect;
+
+async function metaOf(ctx: AppContext, orderId: number): Promise<MetaRow | null> {
+  const [row] = await ctx.db.select().from(deliveryMeta).where(eq(deliveryMeta.orderId, orderId)).limit(1);
+  return row ?? null;
+}
+
+async function linesOf(ctx: AppContext, orderId: number) {
+  return ctx.db
+    .select({ id: orderLines.id, sku: orderLines.sku, description: orderLines.description, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.position, orderLines.id);
+}
+
+async function photosOf(ctx: AppContext, orderId: number) {
+  return ctx.db
+    .select()
+    .from(storedFiles)
+    .where(and(eq(storedFiles.ownerType, DELIVERY_OWNER), eq(storedFiles.ownerId, String(orderId)), inArray(storedFiles.kind, [COD_KIND, ISSUE_KIND])))
+    .orderBy(desc(storedFiles.createdAt), desc(storedFiles.id));
+}
+
+export async function deliveryAddress(order: OrderRow): Promise<{ formatted: string; mapsUrl: string | null }> {
+  return { formatted: formatAddress(order.address.lines), mapsUrl: order.address.mapsUrl };
+}
+
+export type DeliveryMetaView = {
+  orderId: number;
+  orderNumber: string;
+  customerName: string;
+  paymentStatus: string | null;
+  cashOnDelivery: boolean;
+  outForDeliveryAt: string | null;
+  signedByName: string | null;
+  deliveryDate: string | null;
+  deliveryWindow: string | null;
+  deliveryCompleteGeo: GeoPoint | null;
+  hasDeliveryOrder: boolean;
+  deliveryCompletedAt: string | null;
+  deliveredLines: DeliveredLine[] | null;
+  codDueCents: number | null;
+  codCollectedCents: number | null;
+  photos: { cod: number; issue: number };
+  requiredProof: RequiredProof;
+  lines: { id: number; sku: string; description: string; quantity: number }[];
+};
+
+/** The wizard's meta (spec 001 'Delivery meta') with what the door steps need: lines, photos so far, required proof. */
+export async function deliveryMetaView(ctx: AppContext, order: OrderRow): Promise<DeliveryMetaView> {
+  const [meta, lines, photos, required] = await Promise.all([metaOf(ctx, order.id), linesOf(ctx, order.id), photosOf(ctx, order.id), requiredProofFor(ctx, order.orderType)]);
+  const cod = isCashOnDelivery(order.paymentStatus);
+  return {
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    customerName: order.customerName,
+    paymentStatus: order.paymentStatus ?? null,
+    cashOnDelivery: cod,
+    outForDeliveryAt: meta?.outForDeliveryAt ?? null,
+    signedByName: meta?.signedByName ?? null,
+    deliveryDate: meta?.deliveryDate ?? null,
+    deliveryWindow: meta?.deliveryWindow ?? null,
+    deliveryCompleteGeo: meta?.deliveryCompleteGeo ?? null,
+    hasDeliveryOrder: order.hasDeliveryOrder,
+    deliveryCompletedAt: order.deliveryCompletedAt,
+    deliveredLines: meta?.deliveredLines ?? null,
+    codDueCents: cod ? (meta?.codDueCents ?? order.totalCents ?? null) : null,
+    codCollectedCents: meta?.codCollectedCents ?? null,
+    photos: { cod: photos.filter((p) => p.kind === COD_KIND).length, issue: photos.filter((p) => p.kind === ISSUE_KIND).length },
+    requiredProof: required,
+    lines,
+  };
+}
+
+// ---------------------------------------------------------------- required proof (admin setting)
+
+const proofSchema = z.object(Object.fromEntries(PROOF_KINDS.map((k) => [k, z.boolean()])) as Record<(typeof PROOF_KINDS)[number], z.ZodBoolean>).strict();
+export const requiredProofBodySchema = z
+  .object({ requiredProof: z.partialRecord(z.enum(ORDER_TYPES), proofSchema) })
+  .strict();
+
+export async function requiredProofSettings(ctx: AppContext): Promise<Record<string, RequiredProof>> {
+  const [row] = await ctx.db.select({ value: settings.value }).from(settings).where(eq(settings.key, REQUIRED_PROOF_SETTING)).limit(1);
+  const parsed = z.record(z.string(), proofSchema).safeParse(row?.value ?? {});
+  const stored = parsed.success ? parsed.data : {};
+  return Object.fromEntries(ORDER_TYPES.map((t) => [t, stored[t] ?? DEFAULT_REQUIRED_PROOF]));
+}
+
+export async function requiredProofFor(ctx: AppContext, orderType: string): Promise<RequiredProof> {
+  return (await requiredProofSettings(ctx))[orderType] ?? DEFAULT_REQUIRED_PROOF;
+}
+
+export async function saveRequiredProof(ctx: AppContext, viewer: Viewer, input: z.infer<typeof requiredProofBodySchema>): Promise<Record<string, RequiredProof>> {
+  const before = await requiredProofSettings(ctx);
+  const next = { ...before, ...input.requiredProof } as Record<string, RequiredProof>;
+  const at = ctx.now().toISOString();
+  const changes = ORDER_TYPES.filter((t) => JSON.stringify(before[t]) !== JSON.stringify(next[t])).map((t) => ({ field: `requiredProof.${t}`, before: before[t], after: next[t] }));
+  await ctx.db.batch([
+    ctx.db
+      .insert(settings)
+      .values({ key: REQUIRED_PROOF_SETTING, value: next, updatedAt: at })
+      .onConflictDoUpdate({ target: settings.key, set: { value: next, updatedAt: at } }),
+    recordAudit(ctx.db, viewer, at, { entityType: "setting", entityId: REQUIRED_PROOF_SETTING, action: "update", changes }),
+  ]);
+  return next;
+}
+
+// ---------------------------------------------------------------- out for delivery
+
+/** Spec 001 §4: marking out for delivery sets the status 'Out for Delivery' (and records when the driver left). */
+export async function markOutForDelivery(ctx: AppContext, viewer: Viewer, order: OrderRow): Promise<{ orderStatus: string; outForDeliveryAt: string }> {
+  const meta = await metaOf(ctx, order.id);
+  if (order.deliveryCompletedAt || meta?.deliveryCompletedAt) throw new ConflictError(DELIVERY_MESSAGES.alreadyCompleted);
+  const at = ctx.now().toISOString();
+  const outAt = meta?.outForDeliveryAt ?? at;
+  const changes = order.orderStatus === OUT_FOR_DELIVERY_STATUS ? [] : [{ field: "orderStatus", before: order.orderStatus, after: OUT_FOR_DELIVERY_STATUS }];
+  await ctx.db.batch([
+    ctx.db
+      .insert(deliveryMeta)
+      .values({ orderId: order.id, outForDeliveryAt: outAt, driverEmail: viewer.email, updatedAt: at })
+      .onConflictDoUpdate({ target: deliveryMeta.orderId, set: { outForDeliveryAt: outAt, driverEmail: viewer.email, updatedAt: at, version: sql`${deliveryMeta.version} + 1` } }),
+    ctx.db
+      .update(orders)
+      .set({ orderStatus: OUT_FOR_DELIVERY_STATUS, lastUpdatedAt: at, updatedAt: at, version: sql`${orders.version} + 1` })
+      .where(and(eq(orders.id, order.id), sql`${orders.orderStatus} <> ${OUT_FOR_DELIVERY_STATUS}`)),
+    recordAudit(ctx.db, viewer, at, { entityType: "order", entityId: order.orderNumber, action: "delivery.out-for-delivery", changes: changes.length ? changes : [{ field: "outForDeliveryAt", before: meta?.outForDeliveryAt ?? null, after: outAt }] }),
+  ]);
+  return { orderStatus: OUT_FOR_DELIVERY_STATUS, outForDeliveryAt: outAt };
+}
+
+// ---------------------------------------------------------------- photos
+
+const noteField = z.string().max(2000, "Note must be at most 2000 characters").optional();
+
+export type PhotoForm = { image: File | Blob; note: string | null; bytes: Uint8Array };
+
+/** Multipart 'image' (required) and optional 'note'; a polyglot is refused before anything is stored. */
+export async function parsePhotoForm(request: Request): Promise<PhotoForm> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.startsWith("multipart/form-data")) throw new UnsupportedMediaTypeError("Expected a multipart form with an 'image' file");
+  const form = await parseFormData(request, IMAGES.maxBytes + FORM_OVERHEAD_BYTES);
+  const image = form.get("image");
+  if (!(image instanceof Blob) || image.size === 0) throw new ValidationError(DELIVERY_MESSAGES.selectImage, { image: ["must be a file"] });
+  const note = noteField.safeParse(form.get("note") ?? undefined);
+  if (!note.success) validationFailure(note.error);
+  if (image.size > IMAGES.maxBytes) throw new DomainError(413, `File is too large. Maximum size is ${IMAGES.maxBytes / 1024 / 1024}MB.`);
+  const bytes = new Uint8Array(await image.arrayBuffer());
+  const problem = polyglotProblem(bytes);
+  if (problem) throw new DomainError(415, `Unsupported file type: ${problem.toLowerCase()}`);
+  return { image, note: note.data?.trim() || null, bytes };
+}
+
+/** The COD photo or an issue photo (spec 001 §7), once per Idempotency-Key; an issue also alerts the managers. */
+export async function storeDeliveryPhoto(ctx: AppContext, viewer: Viewer, order: OrderRow, kind: "cod" | "issue", form: PhotoForm, key: string | null): Promise<Response> {
+  const fingerprint = await requestFingerprint({ sha: await sha256Hex(form.bytes), note: form.note, kind });
+  return withIdempotency(ctx, `delivery.photo:${kind}:${order.id}:${viewer.email}`, key, fingerprint, async (remember) => {
+    const stored = await storeUpload(ctx, form.bytes, {
+      rule: IMAGES,
+      ownerType: DELIVERY_OWNER,
+      ownerId: String(order.id),
+      kind: kind === "cod" ? COD_KIND : ISSUE_KIND,
+      filename: form.image instanceof File ? form.image.name : undefined,
+      createdBy: viewer.email,
+    });
+    const at = ctx.now().toISOString();
+    const response = { status: 200, body: { success: true, key: stored.key } };
+    await ctx.db.transaction(async (tx) => {
+      await recordAudit(tx, viewer, at, {
+        entityType: "order",
+        entityId: order.orderNumber,
+        action: kind === "cod" ? "delivery.cod-photo" : "delivery.issue",
+        changes: [{ field: kind === "cod" ? "codPhoto" : "issue", before: null, after: form.note ?? stored.filename }],
+      });
+      if (kind === "issue") {
+        await tx.insert(notifications).values({
+          audienceGrant: ISSUE_AUDIENCE_GRANT,
+          type: "warning",
+          title: "Delivery issue reported",
+          message: `${actorName(viewer)} reported an issue with order ${order.orderNumber}${order.customerName ? ` (${order.customerName})` : ""}.${form.note ? ` Note: ${form.note}` : ""}`,
+          priority: "high",
+          category: "system",
+          orderNumber: order.orderNumber,
+          orderId: order.id,
+          attachmentKey: stored.key,
+          createdBy: viewer.email,
+          createdAt: at,
+        });
+      }
+      for (const r of remember(response)) await tx.insert(idempotencyKeys).values(r);
+    });
+    return response;
+  });
+}
+
+// ---------------------------------------------------------------- completion
+
+const geoSchema = z
+  .object({
+    lat: z.number().min(-90).max(90),
+    lng: z.number().min(-180).max(180),
+    accuracy: z.number().min(0).max(1_000_000),
+    source: z.literal("geolocation").optional(),
+    capturedAt: z.string().max(40).optional(),
+  })
+  .strict();
+
+export const completionSchema = z
+  .object({
+    signedByName: z.string().max(RECEIVER_NAME_MAX, `signedByName must be at most ${RECEIVER_NAME_MAX} characters`).optional().default(""),
+    signatureDataUrl: z.string().max(SIGNATURE_MAX_BYTES * 2).nullish(),
+    deliveryDate: z.string({ message: DELIVERY_MESSAGES.badDate }).max(10, DELIVERY_MESSAGES.badDate),
+    deliveryCompleteGeo: geoSchema.nullish(),
+    deliveredLines: z
+      .array(
+        z
+          .object({
+            lineId: z.number().int().positive(),
+            delivered: z.number().int().min(0).max(1_000_000),
+            reason: z.string().max(SHORTFALL_REASON_MAX).nullish(),
+          })
+          .strict(),
+      )
+      .max(1000)
+      .optional(),
+    codCollectedCents: z.number().int().min(0).max(100_000_000_00).nullish(),
+  })
+  .strict();
+export type CompletionInput = z.infer<typeof completionSchema>;
+
+async function fileBytes(ctx: AppContext, key: string): Promise<Uint8Array | null> {
+  const object = await ctx.files.get(key);
+  return object ? new Uint8Array(await object.arrayBuffer()) : null;
+}
+
+function deliveryOrderFilename(orderNumber: string) {
+  return `delivery-order-${orderNumber}.pdf`;
+}
+
+export function deliveryOrderUrl(ctx: AppContext, orderNumber: string, key: string): Promise<string> {
+  return signFileUrl(ctx, key, { ttlSeconds: DELIVERY_ORDER_LINK_TTL_SECONDS, filename: deliveryOrderFilename(orderNumber) });
+}
+
+function isFinished(status: string): boolean {
+  const s = status.trim().toLowerCase();
+  return s.includes("delivered") || s.includes("released") || s === "complete" || s === "completed";
+}
+
+/**
+ * Completes the delivery once per Idempotency-Key (spec 001 §4): every check first (400/409/422 with the
+ * reason, nothing written), then the signature and the delivery order PDF are stored and one transaction
+ * sets the meta, the order (deliveryCompletedAt, hasDeliveryOrder, '1. Delivered/Released' unless already
+ * finished), the history, a shortfall alert for the office, and the idempotency record. A retry after a
+ * crash before the commit runs again and completes once; a later one with the same key gets the first answer.
+ */
+export async function completeDelivery(ctx: AppContext, viewer: Viewer, order: OrderRow, input: CompletionInput, key: string | null): Promise<Response> {
+  const fingerprint = await requestFingerprint(input);
+  return withIdempotency(ctx, `delivery.complete:${order.id}:${viewer.email}`, key, fingerprint, async (remember) => {
+    const now = ctx.now();
+    const signedByName = input.signedByName.trim();
+    let signature: Uint8Array | null = null;
+    if (input.signatureDataUrl) {
+      signature = decodePngDataUrl(input.signatureDataUrl, SIGNATURE_MAX_BYTES);
+      if (!signature || polyglotProblem(signature)) throw new ValidationError(DELIVERY_MESSAGES.badSignature, { signatureDataUrl: [DELIVERY_MESSAGES.badSignature] });
+    }
+    const dateProblem = deliveryDateProblem(input.deliveryDate, now);
+    if (dateProblem) throw new ValidationError(dateProblem, { deliveryDate: [dateProblem] });
+
+    const [meta, lines, photos, required] = await Promise.all([metaOf(ctx, order.id), linesOf(ctx, order.id), photosOf(ctx, order.id), requiredProofFor(ctx, order.orderType)]);
+    if (order.deliveryCompletedAt || meta?.deliveryCompletedAt) throw new ConflictError(DELIVERY_MESSAGES.alreadyCompleted);
+
+    const lineInputs = input.deliveredLines ?? [];
+    const lineProblems = deliveredLineProblems(lineInputs, lines);
+    if (lineProblems.length) throw new ValidationError(lineProblems[0]!, { deliveredLines: lineProblems });
+
+    const cod = isCashOnDelivery(order.paymentStatus);
+    const missing = missingProof(required, {
+      receiverName: !!signedByName,
+      signature: !!signature,
+      photo: photos.length > 0,
+      codPhoto: photos.some((p) => p.kind === COD_KIND),
+      cashOnDelivery: cod,
+    });
+    if (missing.length) throw new UnprocessableError(missingProofMessage(missing));
+
+    const byLine = new Map(lineInputs.map((l) => [l.lineId, l]));
+    const delivered: DeliveredLine[] | null = lineInputs.length
+      ? lines.map((l) => {
+          const got = byLine.get(l.id);
+          const count = got ? got.delivered : l.quantity;
+          return { lineId: l.id, sku: l.sku, ordered: l.quantity, delivered: count, reason: count < l.quantity ? (got?.reason?.trim() ?? null) : null };
+        })
+      : null;
+    const codDue = cod ? (order.totalCents ?? 0) : null;
+    const codCollected = cod ? (input.codCollectedCents ?? null) : null;
+
+    const completedAt = now.toISOString();
+    const window = deliveryWindow(meta?.outForDeliveryAt, completedAt);
+    const geo: GeoPoint | null = input.deliveryCompleteGeo
+      ? { lat: input.deliveryCompleteGeo.lat, lng: input.deliveryCompleteGeo.lng, accuracy: input.deliveryCompleteGeo.accuracy, source: "geolocation", capturedAt: input.deliveryCompleteGeo.capturedAt ?? completedAt }
+      : null;
+    const driver = actorName(viewer);
+
+    const signatureFile = signature
+      ? await storeUpload(ctx, signature, { rule: { accept: ["image/png"], maxBytes: SIGNATURE_MAX_BYTES }, ownerType: DELIVERY_OWNER, ownerId: String(order.id), kind: SIGNATURE_KIND, filename: `signature-${order.orderNumber}.png`, createdBy: viewer.email })
+      : null;
+    // The COD photo first, then the newest issue photos.
+    const chosen = [...photos.filter((p) => p.kind === COD_KIND).slice(0, 1), ...photos.filter((p) => p.kind === ISSUE_KIND)].slice(0, MAX_PDF_PHOTOS);
+    const photoBytes = (
+      await Promise.all(chosen.map(async (p) => ({ label: p.kind === COD_KIND ? "COD photo" : "Issue photo", contentType: p.contentType, bytes: await fileBytes(ctx, p.key) })))
+    ).filter((p): p is { label: string; contentType: string; bytes: Uint8Array } => !!p.bytes);
+    const pdf = await renderDeliveryOrderPdf({
+      orderNumber: order.orderNumber,
+      customerName: order.customerName,
+      orderType: order.orderType,
+      address: formatAddress(order.address.lines),
+      deliveryDate: input.deliveryDate,
+      deliveryWindow: window,
+      completedAt: `${input.deliveryDate} ${easternTime(completedAt)}`,
+      driver,
+      receivedBy: signedByName,
+      geo,
+      lines: lines.map((l) => {
+        const d = delivered?.find((x) => x.lineId === l.id);
+        return { sku: l.sku, description: l.description, ordered: l.quantity, delivered: d ? d.delivered : null, reason: d?.reason ?? null };
+      }),
+      cod: cod ? { dueCents: codDue ?? 0, collectedCents: codCollected } : null,
+      signaturePng: signature,
+      photos: photoBytes,
+    });
+    const pdfFile = await storeGenerated(ctx, pdf, { contentType: "application/pdf", ownerType: DELIVERY_OWNER, ownerId: String(order.id), kind: DO_KIND, filename: deliveryOrderFilename(order.orderNumber), createdBy: viewer.email });
+
+    const presignedUrl = await deliveryOrderUrl(ctx, order.orderNumber, pdfFile.key);
+    const response = { status: 200, body: { success: true, presignedUrl, completedAt, deliveryCompleteGeo: geo, error: null } };
+    const short = delivered ? shortfalls(delivered) : [];
+
+    await ctx.db.transaction(async (tx) => {
+      const [current] = await tx.select({ orderStatus: orders.orderStatus, deliveryCompletedAt: orders.deliveryCompletedAt }).from(orders).where(eq(orders.id, order.id)).limit(1);
+      if (!current) throw new NotFoundError(DELIVERY_MESSAGES.notFound);
+      // A concurrent completion with another key won the race: this one writes nothing.
+      if (current.deliveryCompletedAt) throw new ConflictError(DELIVERY_MESSAGES.alreadyCompleted);
+      const before = current.orderStatus;
+      const after = isFinished(before) ? before : DELIVERED_STATUS;
+      const values = {
+        signedByName,
+        signatureKey: signatureFile?.key ?? null,
+        deliveryDate: input.deliveryDate,
+        deliveryWindow: window,
+        deliveryCompleteGeo: geo,
+        deliveryCompletedAt: completedAt,
+        deliveryOrderKey: pdfFile.key,
+        driverEmail: viewer.email,
+        deliveredLines: delivered,
+        codDueCents: codDue,
+        codCollectedCents: codCollected,
+        statusBeforeCompletion: before,
+        completedBy: driver,
+        updatedAt: completedAt,
+      };
+      await tx
+        .insert(deliveryMeta)
+        .values({ orderId: order.id, ...values })
+        .onConflictDoUpdate({ target: deliveryMeta.orderId, set: { ...values, version: sql`${deliveryMeta.version} + 1` } });
+      await tx
+        .update(orders)
+        .set({ orderStatus: after, hasDeliveryOrder: true, deliveryCompletedAt: completedAt, lastUpdatedAt: completedAt, updatedAt: completedAt, version: sql`${orders.version} + 1` })
+        .where(eq(orders.id, order.id));
+      const changes = [
+        ...(after !== before ? [{ field: "orderStatus", before, after }] : []),
+        { field: "deliveryCompletedAt", before: null, after: completedAt },
+        { field: "hasDeliveryOrder", before: order.hasDeliveryOrder, after: true },
+        { field: "receivedBy", before: null, after: signedByName || null },
+        ...(delivered ? delivered.filter((l) => l.delivered < l.ordered).map((l) => ({ field: `delivered.${l.sku}`, before: l.ordered, after: `${l.delivered} (${l.reason})` })) : []),
+        ...(cod ? [{ field: "codCollected", before: money(codDue), after: codCollected === null ? null : money(codCollected) }] : []),
+      ];
+      await recordAudit(tx, viewer, completedAt, { entityType: "order", entityId: order.orderNumber, action: "delivery.complete", changes });
+      if (short.length || (cod && codCollected !== null && codDue !== null && codCollected < codDue)) {
+        const parts = [
+          ...short.map((l) => `${l.sku} ${l.delivered} of ${l.ordered} (${l.reason})`),
+          ...(cod && codCollected !== null && codDue !== null && codCollected < codDue ? [`cash collected ${money(codCollected)} of ${money(codDue)}`] : []),
+        ];
+        await tx.insert(notifications).values({
+          audienceGrant: SHORTFALL_AUDIENCE_GRANT,
+          type: "warning",
+          title: "Delivered short",
+          message: `Order ${order.orderNumber}${order.customerName ? ` for ${order.customerName}` : ""} was delivered short by ${driver}: ${parts.join("; ")}. Follow up with the customer.`,
+          priority: "high",
+          category: "status_change",
+          orderNumber: order.orderNumber,
+          orderId: order.id,
+          createdBy: viewer.email,
+          createdAt: completedAt,
+        });
+      }
+      for (const r of remember(response)) await tx.insert(idempotencyKeys).values(r);
+    });
+    return response;
+  });
+}
+
+// ---------------------------------------------------------------- Help: revert completion
+
+/**
+ * Help reverts completion (spec 001 §4): the completion state is cleared, the order's status goes back to
+ * what it was before completion, and history records it. The stored PDF and signature stay as files.
+ */
+export async function revertCompletion(ctx: AppContext, viewer: Viewer, order: { id: number; orderNumber: string }): Promise<{ reverted: boolean }> {
+  const meta = await metaOf(ctx, order.id);
+  const [current] = await ctx.db.select({ orderStatus: orders.orderStatus, deliveryCompletedAt: orders.deliveryCompletedAt, hasDeliveryOrder: orders.hasDeliveryOrder }).from(orders).where(eq(orders.id, order.id)).limit(1);
+  if (!current || (!current.deliveryCompletedAt && !current.hasDeliveryOrder && !meta?.deliveryCompletedAt)) return { reverted: false };
+  const at = ctx.now().toISOString();
+  const restore = meta?.statusBeforeCompletion && current.orderStatus === DELIVERED_STATUS ? meta.statusBeforeCompletion : current.orderStatus;
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(deliveryMeta)
+      .set({
+        signedByName: null,
+        signatureKey: null,
+        deliveryDate: null,
+        deliveryWindow: null,
+        deliveryCompleteGeo: null,
+        deliveryCompletedAt: null,
+        deliveryOrderKey: null,
+        deliveredLines: null,
+        codCollectedCents: null,
+        statusBeforeCompletion: null,
+        completedBy: null,
+        updatedAt: at,
+        version: sql`${deliveryMeta.version} + 1`,
+      })
+      .where(eq(deliveryMeta.orderId, order.id));
+    await tx
+      .update(orders)
+      .set({ orderStatus: restore, hasDeliveryOrder: false, deliveryCompletedAt: null, lastUpdatedAt: at, updatedAt: at, version: sql`${orders.version} + 1` })
+      .where(eq(orders.id, order.id));
+    await recordAudit(tx, viewer, at, {
+      entityType: "order",
+      entityId: order.orderNumber,
+      action: "delivery.revert",
+      changes: [
+        ...(restore !== current.orderStatus ? [{ field: "orderStatus", before: current.orderStatus, after: restore }] : []),
+        { field: "deliveryCompletedAt", before: current.deliveryCompletedAt, after: null },
+        { field: "hasDeliveryOrder", before: current.hasDeliveryOrder, after: false },
+      ],
+    });
+  });
+  return { reverted: true };
+}
+
+// ---------------------------------------------------------------- the delivery order
+
+export async function deliveryOrderLink(ctx: AppContext, order: OrderRow): Promise<string> {
+  const meta = await metaOf(ctx, order.id);
+  if (!order.hasDeliveryOrder || !meta?.deliveryOrderKey || !(await ctx.files.head(meta.deliveryOrderKey))) throw new NotFoundError(DELIVERY_MESSAGES.doNotAvailable);
+  return deliveryOrderUrl(ctx, order.orderNumber, meta.deliveryOrderKey);
+}
+
+// ---------------------------------------------------------------- the customer's proof link
+
+function proofMessage(orderId: number, exp: number, completedAt: string) {
+  return ["delivery-proof:v1", String(orderId), String(exp), completedAt].join("\n");
+}
+
+/** A bearer token for one completed delivery: it names the completion, so a revert (or a new completion) voids it. */
+export async function proofToken(ctx: AppContext, orderId: number, completedAt: string, ttlSeconds = PROOF_LINK_TTL_SECONDS): Promise<{ token: string; expiresAt: string }> {
+  const exp = Math.floor(ctx.now().getTime() / 1000) + ttlSeconds;
+  const sig = await hmacHex(ctx.env.FILE_SIGNING_SECRET, proofMessage(orderId, exp, completedAt));
+  return { token: `${orderId}.${exp}.${sig}`, expiresAt: new Date(exp * 1000).toISOString() };
+}
+
+export type DeliveryProof = {
+  orderNumber: string;
+  customerName: string;
+  address: string;
+  receivedBy: string | null;
+  deliveryDate: string | null;
+  deliveryWindow: string | null;
+  completedAt: string;
+  completedAtEastern: string;
+  mapUrl: string | null;
+  geo: GeoPoint | null;
+  pdfUrl: string | null;
+  photos: { label: string; url: string }[];
+  signatureUrl: string | null;
+  expiresAt: string;
+};
+
+export const PROOF_INVALID = "This delivery proof link is not valid.";
+export const PROOF_EXPIRED = "This delivery proof link has expired. Ask us for a new one.";
+
+/** The proof behind a token: 404 when forged or voided by a revert, 410 when expired. Links inside live 10 minutes. */
+export async function loadProof(ctx: AppContext, token: string): Promise<DeliveryProof> {
+  const m = /^(\d{1,12})\.(\d{1,12})\.([0-9a-f]{64})$/.exec(token);
+  if (!m) throw new NotFoundError(PROOF_INVALID);
+  const orderId = Number(m[1]);
+  const exp = Number(m[2]);
+  const [row] = await ctx.db
+    .select({ orderNumber: orders.orderNumber, customerName: orders.customerName, addressLines: orders.addressLines, completedAt: orders.deliveryCompletedAt })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  const meta = row ? await metaOf(ctx, orderId) : null;
+  const completedAt = row?.completedAt ?? "";
+  const expected = await hmacHex(ctx.env.FILE_SIGNING_SECRET, proofMessage(orderId, exp, completedAt));
+  if (!row || !meta || !completedAt || !safeEqual(expected, m[3]!)) throw new NotFoundError(PROOF_INVALID);
+  if (exp * 1000 <= ctx.now().getTime()) throw new DomainError(410, PROOF_EXPIRED);
+  const photos = await photosOf(ctx, orderId);
+  const ttl = { ttlSeconds: 600 };
+  return {
+    orderNumber: row.orderNumber,
+    customerName: row.customerName,
+    address: formatAddress(row.addressLines ?? []),
+    receivedBy: meta.signedByName,
+    deliveryDate: meta.deliveryDate,
+    deliveryWindow: meta.deliveryWindow,
+    completedAt,
+    completedAtEastern: easternTime(completedAt),
+    mapUrl: meta.deliveryCompleteGeo ? mapPointUrl(meta.deliveryCompleteGeo) : null,
+    geo: meta.deliveryCompleteGeo,
+    pdfUrl: meta.deliveryOrderKey ? await signFileUrl(ctx, meta.deliveryOrderKey, { ...ttl, filename: deliveryOrderFilename(row.orderNumber) }) : null,
+    signatureUrl: meta.signatureKey ? await signFileUrl(ctx, meta.signatureKey, ttl) : null,
+    photos: await Promise.all(photos.slice(0, 8).map(async (p) => ({ label: p.kind === COD_KIND ? "COD photo" : "Delivery photo", url: await signFileUrl(ctx, p.key, ttl) }))),
+    expiresAt: new Date(exp * 1000).toISOString(),
+  };
+}
+
+export const proofLinkBodySchema = z.object({ email: z.string().trim().max(320).optional() }).strict();
+
+/**
+ * Emails the customer an expiring link to the delivery proof. A driver sends to the e-mail on the order only;
+ * the office (delivery:view-order) may type another address. 409 before completion.
+ */
+export async function sendProofLink(ctx: AppContext, viewer: Viewer, order: OrderRow, input: z.infer<typeof proofLinkBodySchema>): Promise<{ sentTo: string; expiresAt: string }> {
+  if (!order.deliveryCompletedAt) throw new ConflictError("The delivery is not complete yet");
+  const [row] = await ctx.db.select({ email: orders.customerEmail }).from(orders).where(eq(orders.id, order.id)).limit(1);
+  const mayChoose = viewer.isAdmin || viewer.grants.some((g) => g.key === "delivery:view-order");
+  if (input.email && !mayChoose) throw new ForbiddenError("Only the office can send the proof to another address");
+  const to = (input.email || row?.email || "").trim();
+  if (!to) throw new ValidationError("No customer e-mail on this order");
+  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(to)) throw new ValidationError("Invalid email address", { email: ["Invalid email address"] });
+  const { token, expiresAt } = await proofToken(ctx, order.id, order.deliveryCompletedAt);
+  const url = `${ctx.env.APP_URL.replace(/\/+$/, "")}/proof/${token}`;
+  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  try {
+    await sendEmail(ctx, {
+      to: [to],
+      subject: `Proof of delivery for order ${order.orderNumber}`,
+      html: `<p>Hello${order.customerName ? ` ${esc(order.customerName)}` : ""},</p><p>Your order ${esc(order.orderNumber)} was delivered. The proof of delivery (delivery order, photos, time and place) is here until ${esc(expiresAt.slice(0, 10))}:</p><p><a href="${esc(url)}">${esc(url)}</a></p>`,
+      text: `Your order ${order.orderNumber} was delivered. Proof of delivery: ${url} (valid until ${expiresAt.slice(0, 10)})`,
+      related: { type: "order", id: order.orderNumber },
+      sentBy: viewer.email,
+    });
+  } catch (error) {
+    throw new DomainError(502, error instanceof Error ? error.message : "Failed to send email");
+  }
+  const at = ctx.now().toISOString();
+  await recordAudit(ctx.db, viewer, at, { entityType: "order", entityId: order.orderNumber, action: "delivery.proof-link", changes: [{ field: "proofLinkSentTo", before: null, after: to }] });
+  return { sentTo: to, expiresAt };
+}
