@@ -136,21 +136,39 @@ async function loadSession(ctx: AppContext, token: string | null, kind: "user" |
   // Role and grants are read on every request: a removed user or a changed role takes effect at once.
   const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId ?? -1)).limit(1);
   if (!user) return null;
-  const role = user.roleId ? (await ctx.db.select().from(roles).where(eq(roles.id, user.roleId)).limit(1))[0] : undefined;
+  return memberViewer(ctx, user, { ...base, picture: user.avatarUrl ?? row.picture });
+}
+
+/** A member's role, isAdmin and grants as their session sees them (read from the database, never cached). */
+export async function memberAccess(ctx: Pick<AppContext, "db">, roleId: string | null) {
+  const role = roleId ? (await ctx.db.select().from(roles).where(eq(roles.id, roleId)).limit(1))[0] : undefined;
   const stored = role
     ? await ctx.db.select({ key: roleGrants.key, scope: roleGrants.scope }).from(roleGrants).where(eq(roleGrants.roleId, role.id))
     : [];
   // Only grants the product knows count: a stray row can never open a door no code checks for.
   const grants: Grant[] = stored.flatMap((g) => (isGrantKey(g.key) && isScope(g.scope) ? [{ key: g.key, scope: g.scope }] : []));
+  return { roleId: role?.id ?? null, roleName: role?.name ?? null, isAdmin: role?.isAdmin ?? false, grants };
+}
+
+/**
+ * The Viewer a member's session loads: the one construction the guard uses, also used by the RBAC debug
+ * panel to answer "what would this member see" with the product's own scope functions.
+ */
+export async function memberViewer(
+  ctx: Pick<AppContext, "db">,
+  user: typeof users.$inferSelect,
+  base: Pick<Viewer, "sessionId" | "passcodeId" | "picture" | "sessionExp" | "tokenExp">,
+): Promise<Viewer> {
+  const access = await memberAccess(ctx, user.roleId);
   return {
     ...base,
+    kind: "user",
     userId: user.id,
     email: user.email,
     name: user.name,
-    picture: user.avatarUrl ?? row.picture,
-    roleId: role?.id ?? null,
-    isAdmin: role?.isAdmin ?? false,
-    grants,
+    roleId: access.roleId,
+    isAdmin: access.isAdmin,
+    grants: access.grants,
     locationIds: user.locationIds,
     orderTypes: user.orderTypes,
     allowedLocations: [],

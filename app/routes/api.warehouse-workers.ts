@@ -1,10 +1,12 @@
 // GET /api/warehouse-workers?active=true&q=: warehouse workers (name, e-mail, ...) for the edit stepper's
-// Assignment step: people who assign orders, not every viewer of orders (workers' contacts are personal data).
+// Assignment step and the admin Workers screen: people who assign orders, not every viewer of orders
+// (workers' contacts are personal data). POST creates a worker: admins only (spec 002 §7).
 import { z } from "zod";
 import { policies } from "~/domain/access/policy";
-import { ok, parseSearchParams } from "~/lib/http.server";
+import { ok, parseJsonBody, parseSearchParams } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
-import { listWorkers } from "~/services/workers.server";
+import { requireAdmin } from "~/services/admin.server";
+import { createWorker, listWorkers, workerBodySchema } from "~/services/workers.server";
 
 export const policy = policies.grant("orders:update");
 
@@ -15,6 +17,10 @@ const querySchema = z.object({
 
 const route = apiRoute(policy, {
   GET: async ({ request, ctx }) => ok(await listWorkers(ctx, parseSearchParams(request, querySchema))),
+  POST: async ({ request, ctx, viewer }) => {
+    requireAdmin(viewer);
+    return ok(await createWorker(ctx, viewer, await parseJsonBody(request, workerBodySchema)), { status: 201 });
+  },
 });
 
 export const loader = route.loader;

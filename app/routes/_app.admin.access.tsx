@@ -1,0 +1,84 @@
+// The admin panel's shell (spec 002 §2): the 'Admin Panel' rail (Users, Locations, Workers, Email Routing,
+// Picklist Passcodes, RBAC Debug), a 'Show Admin Menu' / 'Hide Admin Menu' toggle on a phone, and the
+// screen. Admins only: anyone else gets 'You must be an admin to view this panel.'
+import { isRouteErrorResponse, NavLink, Outlet, useLocation, useRouteError } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { describeRouteError } from "~/components/shell/error-page";
+import { cn } from "~/components/ui/cn";
+import { policies } from "~/domain/access/policy";
+import { ADMIN_TEXT } from "~/domain/admin/rules";
+import { noAction, pageLoader } from "~/lib/route.server";
+
+export const policy = policies.admin;
+
+export const loader = pageLoader(policy, () => ({ ok: true }));
+
+export const action = noAction(policy);
+
+export const ADMIN_LINKS = [
+  { to: "/admin/access/users", label: "Users" },
+  { to: "/admin/access/locations", label: "Locations" },
+  { to: "/admin/access/workers", label: "Workers" },
+  { to: "/admin/access/email-routing", label: "Email Routing" },
+  { to: "/admin/access/picklist-passcodes", label: "Picklist Passcodes" },
+  { to: "/admin/access/rbac-debug", label: "RBAC Debug" },
+] as const;
+
+export default function AdminShell() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname]);
+  return (
+    <div className="flex flex-col gap-4 md:flex-row md:items-start">
+      <div className="md:hidden">
+        <button
+          type="button"
+          aria-expanded={menuOpen}
+          aria-controls="admin-rail"
+          onClick={() => setMenuOpen((o) => !o)}
+          className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-4 text-left font-semibold text-slate-900"
+        >
+          {menuOpen ? "Hide Admin Menu" : "Show Admin Menu"}
+        </button>
+      </div>
+      <nav
+        id="admin-rail"
+        aria-label="Admin Panel"
+        className={cn("shrink-0 rounded-xl border border-slate-200 bg-white p-3 md:sticky md:top-20 md:block md:w-56", menuOpen ? "block" : "hidden")}
+      >
+        <h2 className="mb-2 px-2 text-sm font-bold tracking-wide text-slate-600 uppercase">Admin Panel</h2>
+        <ul className="flex flex-col gap-1">
+          {ADMIN_LINKS.map((l) => (
+            <li key={l.to}>
+              <NavLink
+                to={l.to}
+                prefetch="intent"
+                className={({ isActive }) =>
+                  cn("flex min-h-11 items-center rounded-lg px-3 text-base", isActive ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-800 hover:bg-slate-100")
+                }
+              >
+                {l.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="min-w-0 flex-1">
+        <Outlet />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const isResponse = isRouteErrorResponse(error);
+  const info = describeRouteError(error, isResponse);
+  const forbidden = isResponse && error.status === 403;
+  return (
+    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-900">
+      <h1 className="text-xl font-bold">{forbidden ? "Access denied" : info.title}</h1>
+      <p className="mt-2">{forbidden ? ADMIN_TEXT.notAdmin : info.message}</p>
+    </div>
+  );
+}

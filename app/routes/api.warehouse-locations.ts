@@ -1,0 +1,14 @@
+// GET /api/warehouse-locations: success and data [{id, name, groups, usersCount, lastSynced}]. Admins only.
+import { policies } from "~/domain/access/policy";
+import { ok } from "~/lib/http.server";
+import { apiRoute } from "~/lib/route.server";
+import { listLocations } from "~/services/admin.server";
+
+export const policy = policies.admin;
+
+const route = apiRoute(policy, {
+  GET: async ({ ctx }) => ok(await listLocations(ctx)),
+});
+
+export const loader = route.loader;
+export const action = route.action;
