@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, printing figures (never asserted: these machines are shared and noisy).
-// Run one alone with `npx tsx bench/<name>.ts`. BENCH_ONLY=orders,pdf,room,bundle,shell,tasks,trips picks some.
+// Run one alone with `npx tsx bench/<name>.ts`. BENCH_ONLY=orders,pdf,room,bundle,shell,tasks,trips,phone picks some.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,8 +16,9 @@ import { benchRoomFanout } from "./room-fanout";
 import { benchQuickBooks } from "./quickbooks";
 import { benchTasks } from "./tasks";
 import { benchRoundTrips } from "./round-trips";
+import { benchPhone } from "./phone";
 
-const only = (process.env.BENCH_ONLY ?? "shell,orders,tasks,pdf,room,bundle,trips").split(",");
+const only = (process.env.BENCH_ONLY ?? "shell,orders,tasks,pdf,room,bundle,trips,phone").split(",");
 
 async function benchShell() {
   const db = openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "riceops-bench-")), "bench.db")}`);
@@ -39,6 +40,7 @@ const benches: [string, () => Promise<void>][] = [
   ["room", () => benchRoomFanout()],
   ["bundle", benchBundles],
   ["trips", benchRoundTrips],
+  ["phone", benchPhone],
 ];
 
 for (const [name, run] of benches) {
