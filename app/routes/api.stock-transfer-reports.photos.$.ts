@@ -1,0 +1,18 @@
+// GET /api/stock-transfer-reports/photos/{key} → presignedUrl: a 5-minute link to a photo of a report the viewer sees.
+import { policies } from "~/domain/access/policy";
+import { photoKeyParams } from "~/domain/reports/params";
+import { parseParams } from "~/lib/http.server";
+import { apiRoute } from "~/lib/route.server";
+import { stockTransferPhotoLink } from "~/services/reports-stock-transfer.server";
+
+export const policy = policies.grant("stockTransferReports:view");
+
+const route = apiRoute(policy, {
+  async GET({ params, viewer, ctx }) {
+    const { "*": key } = parseParams(params, photoKeyParams);
+    return { success: true, ...(await stockTransferPhotoLink(ctx, viewer, key)) };
+  },
+});
+
+export const loader = route.loader;
+export const action = route.action;
