@@ -1,8 +1,8 @@
 // Server sessions: a random 256-bit token in an HttpOnly cookie, its SHA-256 in the `sessions` table.
 // Staff sessions use `__session` (12 h); picklist passcode sessions use `__picklist` (8 h), so a
 // signed-in user on a shared phone can add passcode access without losing their own session.
-import { and, eq, gt, inArray } from "drizzle-orm";
-import { passcodes, roleGrants, roles, sessions, users } from "../../db/schema";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { passcodes, roleGrants, roles, sessions, users, warehouseWorkers } from "../../db/schema";
 import { isGrantKey, isScope, PASSCODE_GRANTS, type Grant } from "~/domain/access/roles";
 import type { AppContext } from "./context.server";
 import { randomToken, sha256Hex } from "./crypto.server";
@@ -28,6 +28,11 @@ export type Viewer = {
   orderTypes: string[];
   /** Passcode sessions: the warehouses the passcode allows (empty = all). */
   allowedLocations: string[];
+  /**
+   * Members: the names on the warehouse worker records carrying their e-mail (the assignment scope), read
+   * with the session; absent when the viewer was built another way (then the scope reads them itself).
+   */
+  workerNames?: string[];
   sessionExp: string;
   tokenExp: string | null;
 };
@@ -97,30 +102,30 @@ export async function destroySession(ctx: AppContext, request: Request, cookieNa
   return clearCookie(ctx, cookieName);
 }
 
+/**
+ * One round trip per request (in production each query is a trip from the edge to Turso): the session, its
+ * member or passcode, the role and its grants, and the names of the warehouse worker records carrying the
+ * member's e-mail (their assignment scope) come back from a single statement.
+ */
 async function loadSession(ctx: AppContext, token: string | null, kind: "user" | "passcode"): Promise<Viewer | null> {
   if (!token) return null;
   const now = ctx.now().toISOString();
-  const [row] = await ctx.db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.id, await sha256Hex(token)), eq(sessions.kind, kind), gt(sessions.expiresAt, now)))
-    .limit(1);
-  if (!row) return null;
-  const base = {
-    kind,
-    sessionId: row.id,
-    passcodeId: row.passcodeId,
-    picture: row.picture,
-    sessionExp: row.expiresAt,
-    tokenExp: row.tokenExp,
-  } as const;
+  const sessionMatch = and(eq(sessions.id, await sha256Hex(token)), eq(sessions.kind, kind), gt(sessions.expiresAt, now));
 
   if (kind === "passcode") {
+    const [found] = await ctx.db
+      .select({ session: sessions, code: passcodes })
+      .from(sessions)
+      .leftJoin(passcodes, eq(passcodes.id, sessions.passcodeId))
+      .where(sessionMatch)
+      .limit(1);
+    if (!found) return null;
+    const { session: row, code } = found;
     // A deactivated, expired or deleted passcode ends its sessions at once.
-    const [code] = await ctx.db.select().from(passcodes).where(eq(passcodes.id, row.passcodeId ?? -1)).limit(1);
     if (!code || !code.active || (code.expiresAt && code.expiresAt <= now)) return null;
     return {
-      ...base,
+      ...sessionBase(row),
+      kind: "passcode",
       userId: null,
       email: row.email,
       name: row.name,
@@ -134,32 +139,60 @@ async function loadSession(ctx: AppContext, token: string | null, kind: "user" |
   }
 
   // Role and grants are read on every request: a removed user or a changed role takes effect at once.
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId ?? -1)).limit(1);
-  if (!user) return null;
-  return memberViewer(ctx, user, { ...base, picture: user.avatarUrl ?? row.picture });
+  const rows = await ctx.db
+    .select({
+      session: sessions,
+      user: users,
+      role: roles,
+      grant: { key: roleGrants.key, scope: roleGrants.scope },
+      workerNames: sql<string>`(SELECT json_group_array(${warehouseWorkers.name}) FROM ${warehouseWorkers} WHERE lower(${warehouseWorkers.email}) = lower(${users.email}))`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(roleGrants, eq(roleGrants.roleId, roles.id))
+    .where(sessionMatch);
+  const first = rows[0];
+  if (!first) return null;
+  const access = accessOf(first.role, rows.flatMap((r) => (r.grant ? [r.grant] : [])));
+  const viewer = viewerOf(first.user, access, { ...sessionBase(first.session), picture: first.user.avatarUrl ?? first.session.picture });
+  viewer.workerNames = parseNames(first.workerNames);
+  return viewer;
 }
 
-/** A member's role, isAdmin and grants as their session sees them (read from the database, never cached). */
-export async function memberAccess(ctx: Pick<AppContext, "db">, roleId: string | null) {
-  const role = roleId ? (await ctx.db.select().from(roles).where(eq(roles.id, roleId)).limit(1))[0] : undefined;
-  const stored = role
-    ? await ctx.db.select({ key: roleGrants.key, scope: roleGrants.scope }).from(roleGrants).where(eq(roleGrants.roleId, role.id))
-    : [];
+function sessionBase(row: typeof sessions.$inferSelect) {
+  return { sessionId: row.id, passcodeId: row.passcodeId, picture: row.picture, sessionExp: row.expiresAt, tokenExp: row.tokenExp };
+}
+
+function parseNames(json: string | null): string[] {
+  try {
+    const list: unknown = JSON.parse(json ?? "[]");
+    return Array.isArray(list) ? list.filter((n): n is string => typeof n === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+type Access = { roleId: string | null; roleName: string | null; isAdmin: boolean; grants: Grant[] };
+
+function accessOf(role: typeof roles.$inferSelect | null | undefined, stored: { key: string; scope: string }[]): Access {
   // Only grants the product knows count: a stray row can never open a door no code checks for.
-  const grants: Grant[] = stored.flatMap((g) => (isGrantKey(g.key) && isScope(g.scope) ? [{ key: g.key, scope: g.scope }] : []));
+  const grants: Grant[] = role ? stored.flatMap((g) => (isGrantKey(g.key) && isScope(g.scope) ? [{ key: g.key, scope: g.scope }] : [])) : [];
   return { roleId: role?.id ?? null, roleName: role?.name ?? null, isAdmin: role?.isAdmin ?? false, grants };
 }
 
-/**
- * The Viewer a member's session loads: the one construction the guard uses, also used by the RBAC debug
- * panel to answer "what would this member see" with the product's own scope functions.
- */
-export async function memberViewer(
-  ctx: Pick<AppContext, "db">,
-  user: typeof users.$inferSelect,
-  base: Pick<Viewer, "sessionId" | "passcodeId" | "picture" | "sessionExp" | "tokenExp">,
-): Promise<Viewer> {
-  const access = await memberAccess(ctx, user.roleId);
+/** A member's role, isAdmin and grants as their session sees them (read from the database, never cached). */
+export async function memberAccess(ctx: Pick<AppContext, "db">, roleId: string | null): Promise<Access> {
+  if (!roleId) return accessOf(null, []);
+  const rows = await ctx.db
+    .select({ role: roles, grant: { key: roleGrants.key, scope: roleGrants.scope } })
+    .from(roles)
+    .leftJoin(roleGrants, eq(roleGrants.roleId, roles.id))
+    .where(eq(roles.id, roleId));
+  return accessOf(rows[0]?.role, rows.flatMap((r) => (r.grant ? [r.grant] : [])));
+}
+
+function viewerOf(user: typeof users.$inferSelect, access: Access, base: Pick<Viewer, "sessionId" | "passcodeId" | "picture" | "sessionExp" | "tokenExp">): Viewer {
   return {
     ...base,
     kind: "user",
@@ -173,6 +206,18 @@ export async function memberViewer(
     orderTypes: user.orderTypes,
     allowedLocations: [],
   };
+}
+
+/**
+ * The Viewer a member's session loads: the one construction the guard uses, also used by the RBAC debug
+ * panel to answer "what would this member see" with the product's own scope functions.
+ */
+export async function memberViewer(
+  ctx: Pick<AppContext, "db">,
+  user: typeof users.$inferSelect,
+  base: Pick<Viewer, "sessionId" | "passcodeId" | "picture" | "sessionExp" | "tokenExp">,
+): Promise<Viewer> {
+  return viewerOf(user, await memberAccess(ctx, user.roleId), base);
 }
 
 const staffCache = new WeakMap<Request, Promise<Viewer | null>>();

@@ -26,12 +26,14 @@ type Ctx = Pick<AppContext, "db">;
  * their sign-in e-mail, and the name (and first name) of every worker record carrying that e-mail. The
  * member's own display name plays no part, so nothing a user can type widens what they see.
  */
-export async function assignmentPhrases(ctx: Ctx, email: string): Promise<string[][]> {
+export async function assignmentPhrases(ctx: Ctx, email: string, knownWorkerNames?: readonly string[]): Promise<string[][]> {
   if (!email) return [];
-  const workers = await ctx.db
-    .select({ name: warehouseWorkers.name })
-    .from(warehouseWorkers)
-    .where(sql`lower(${warehouseWorkers.email}) = ${email.toLowerCase()}`);
+  const workers = knownWorkerNames
+    ? knownWorkerNames.map((name) => ({ name }))
+    : await ctx.db
+        .select({ name: warehouseWorkers.name })
+        .from(warehouseWorkers)
+        .where(sql`lower(${warehouseWorkers.email}) = ${email.toLowerCase()}`);
   const names = workers.map((w) => w.name.trim()).filter(Boolean);
   return assigneePhrases({ email, name: "", workerNames: [...names, ...names.map((n) => n.split(/\s+/)[0] ?? "")] });
 }
@@ -56,7 +58,7 @@ export async function scopeFor(ctx: Ctx, viewer: Viewer, grant: GrantKey): Promi
         passcode: false,
       };
     case "assignment": {
-      const phrases = await assignmentPhrases(ctx, viewer.email);
+      const phrases = await assignmentPhrases(ctx, viewer.email, viewer.workerNames);
       return phrases.length ? { kind: "assignment", phrases } : { kind: "none" };
     }
     case "own":
