@@ -32,6 +32,7 @@ import {
   statusSets,
   type DbCtx,
   type Row,
+  type TaskBuild,
 } from "./task-lists.server";
 
 // The cron job lives beside its reader; callers that run it (the Worker's cron, tests) may import it from here.
@@ -65,14 +66,20 @@ async function taskSalesReps(ctx: DbCtx): Promise<string[]> {
   return rows.map((r) => r.x);
 }
 
-async function viewerList(ctx: Ctx, viewer: Viewer): Promise<ViewerList | null> {
+/**
+ * The viewer's task list. The reads it may need (the last build, a sales rep's names) start together, so
+ * the list costs one database round trip before its pages are read (at the edge, each is a trip to Turso).
+ */
+async function viewerList(ctx: Ctx, viewer: Viewer, lastBuild: Promise<TaskBuild | null> = lastTaskBuild(ctx)): Promise<ViewerList | null> {
   if (!viewer.userId) return null;
-  const [plan, build] = await Promise.all([listPlan(ctx, viewer), lastTaskBuild(ctx)]);
+  const reps = viewer.roleId === "sales-rep" ? taskSalesReps(ctx) : null;
+  reps?.catch(() => undefined); // awaited below when the plan needs it; never an unhandled rejection
+  const [plan, build] = await Promise.all([listPlan(ctx, viewer), lastBuild]);
   if (!plan) return null;
   const base = { userId: viewer.userId, blocks: plan.blocks, hidePayment: plan.hidePayment, builtAt: build?.builtAt ?? null, parts: build?.parts ?? {} };
   if (plan.office) {
     // Spec 000 §4: a sales rep sees the orders whose createdBy loosely matches their name; all when none do.
-    const salesNames = plan.salesRep ? salesRepNames(await taskSalesReps(ctx), { name: viewer.name, email: viewer.email }) : null;
+    const salesNames = plan.salesRep ? salesRepNames(await (reps ?? taskSalesReps(ctx)), { name: viewer.name, email: viewer.email }) : null;
     return { ...base, salesNames, live: null };
   }
   if (plan.userId <= MAX_LIST_USER_ID && build?.lists[String(plan.userId)] === plan.fingerprint) return { ...base, salesNames: null, live: null };
@@ -338,16 +345,19 @@ const EMPTY_COUNTS: TaskCountsOnly = { urgent: 0, tasks: 0, unread: 0 };
 
 /** The Task Center: the first page of each tab, the true size of each, and the unread count. */
 export async function listTasksFor(ctx: Ctx, viewer: Viewer, { pageSize = TASK_PAGE_SIZE }: { pageSize?: number } = {}): Promise<TaskCenterData> {
-  const list = await viewerList(ctx, viewer);
-  const [urgent, all, taskCount, alerts, alertCount] = await Promise.all([
+  // The alerts do not depend on the task list: they are read alongside it.
+  const build = lastTaskBuild(ctx);
+  const alertReads = Promise.all([alertPage(ctx, viewer, 0, pageSize), alertCounts(ctx, viewer)]);
+  alertReads.catch(() => undefined); // awaited below; a failure surfaces there
+  const list = await viewerList(ctx, viewer, build);
+  const [urgent, all, taskCount, [alerts, alertCount]] = await Promise.all([
     list ? taskPage(ctx, list, "urgent", 0, pageSize) : [],
     list ? taskPage(ctx, list, "tasks", 0, pageSize) : [],
     list ? taskCounts(ctx, list) : EMPTY_COUNTS,
-    alertPage(ctx, viewer, 0, pageSize),
-    alertCounts(ctx, viewer),
+    alertReads,
   ]);
   const counts: TaskCounts = { urgent: taskCount.urgent, tasks: taskCount.tasks, alerts: alertCount.alerts };
-  return { urgent, tasks: all, alerts, counts, unread: taskCount.unread + alertCount.unread, builtAt: list?.builtAt ?? (await lastTaskBuild(ctx))?.builtAt ?? null, pageSize };
+  return { urgent, tasks: all, alerts, counts, unread: taskCount.unread + alertCount.unread, builtAt: list?.builtAt ?? (await build)?.builtAt ?? null, pageSize };
 }
 
 /** One more page of a tab ('Show more'). */
