@@ -1,6 +1,7 @@
 // The drivers' Need Help modal: an optional note and photo, sent to the managers as a 'Help requested' alert.
 import { ImagePlus } from "lucide-react";
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { OutboxStatus } from "~/components/delivery/outbox-status";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
@@ -28,7 +29,30 @@ async function sendHelp(orderId: string | number | null | undefined, note: strin
   return json?.error || "Failed";
 }
 
+type TodayDelivery = { orderId: number; orderNumber: string; customerName: string };
+
+/** Today's deliveries of the driver, for the 'Which delivery?' choice (issue 8); empty when offline. */
+function useTodaysDeliveries(open: boolean): TodayDelivery[] {
+  const [list, setList] = useState<TodayDelivery[]>([]);
+  useEffect(() => {
+    if (!open) return;
+    let stop = false;
+    fetch("/api/delivery/today", { credentials: "same-origin" })
+      .then((r) => (r.ok ? (r.json() as Promise<{ data?: TodayDelivery[] }>) : null))
+      .then((b) => {
+        if (!stop && b?.data) setList(b.data);
+      })
+      .catch(() => {});
+    return () => {
+      stop = true;
+    };
+  }, [open]);
+  return list;
+}
+
 export function NeedHelpDialog({ open, onClose, orderId }: { open: boolean; onClose: () => void; orderId?: string | number | null }) {
+  const deliveries = useTodaysDeliveries(open && (orderId === undefined || orderId === null));
+  const [about, setAbout] = useState("");
   const [note, setNote] = useState("");
   const [image, setImage] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -36,6 +60,7 @@ export function NeedHelpDialog({ open, onClose, orderId }: { open: boolean; onCl
 
   function reset() {
     setNote("");
+    setAbout("");
     setImage(null);
     if (fileRef.current) fileRef.current.value = "";
   }
@@ -45,7 +70,7 @@ export function NeedHelpDialog({ open, onClose, orderId }: { open: boolean; onCl
     if (busy) return;
     setBusy(true);
     try {
-      const error = await sendHelp(orderId, note, image);
+      const error = await sendHelp(orderId ?? (about || null), note, image);
       if (error) {
         toast.error("Help failed", { description: error });
         return;
@@ -61,9 +86,33 @@ export function NeedHelpDialog({ open, onClose, orderId }: { open: boolean; onCl
   }
 
   return (
-    <Dialog open={open} onClose={onClose} dismissable={!busy} title="Need Help?" description="A manager will be alerted right away.">
+    <>
+      {/* The drivers' delivery outbox: sends what waited on this phone and shows 'N waiting to send'. */}
+      <OutboxStatus />
+      <Dialog open={open} onClose={onClose} dismissable={!busy} title="Need Help?" description="A manager will be alerted right away.">
       <form onSubmit={onSubmit}>
         <DialogBody className="space-y-4">
+          {orderId === undefined || orderId === null ? (
+            <div>
+              <label htmlFor="help-order" className="mb-1 block text-sm font-semibold text-slate-800">
+                Which delivery? <span className="font-normal text-slate-500">(optional)</span>
+              </label>
+              <select
+                id="help-order"
+                value={about}
+                onChange={(e) => setAbout(e.target.value)}
+                className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base"
+              >
+                <option value="">None / not about one order</option>
+                {deliveries.map((d) => (
+                  <option key={d.orderId} value={String(d.orderId)}>
+                    {d.orderNumber}
+                    {d.customerName ? ` · ${d.customerName}` : ""}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
           <div>
             <label htmlFor="help-note" className="mb-1 block text-sm font-semibold text-slate-800">
               What's wrong? <span className="font-normal text-slate-500">(optional)</span>
@@ -108,6 +157,7 @@ export function NeedHelpDialog({ open, onClose, orderId }: { open: boolean; onCl
           </Button>
         </DialogFooter>
       </form>
-    </Dialog>
+      </Dialog>
+    </>
   );
 }

@@ -1,6 +1,8 @@
 // The order list body: desktop table with pagination, or phone cards with infinite scroll. Until the layout is
 // known (the server render and the first client render) both are rendered and CSS shows the one that fits,
 // each with the first screen of rows, so the first paint has rows at any width and hydration matches.
+import { useState } from "react";
+import { DeliveryLauncher } from "~/components/delivery/delivery-launcher";
 import type { Column } from "~/components/orders/columns";
 import { MobileOrderList } from "~/components/orders/mobile-order-list";
 import { OrderTable, type Density } from "~/components/orders/order-table";
@@ -35,7 +37,10 @@ type Props = {
   onToggleAll: (checked: boolean) => void;
 };
 
-export function OrderList({ isPhone, rows, roleId, loading, pagination, columns, density, sort, dir, selecting, selected, onSort, onPage, onLoadMore, onOpen, onHistory, onToggle, onToggleAll }: Props) {
+export function OrderList({ isPhone, rows, roleId, loading, pagination, columns, density, sort, dir, selecting, selected, onSort, onPage, onLoadMore, onOpen: openDetail, onHistory, onToggle, onToggleAll }: Props) {
+  // Spec 001 §6: a driver's row opens the delivery wizard instead of the detail.
+  const [delivering, setDelivering] = useState<OrderRow | null>(null);
+  const onOpen = roleId === "delivery-driver" ? setDelivering : openDetail;
   const unknown = isPhone === null;
   const shown = unknown ? rows.slice(0, FIRST_PAINT_ROWS) : rows;
   // The same wrappers in every state, so the visible layout keeps its DOM when the other one goes away.
@@ -76,6 +81,7 @@ export function OrderList({ isPhone, rows, roleId, loading, pagination, columns,
           </div>
         ) : null}
       </div>
+      <DeliveryLauncher row={delivering} isPhone={!!isPhone} onClose={() => setDelivering(null)} />
     </>
   );
 }
