@@ -596,7 +596,10 @@ function buildReturns(candidates: ReturnCandidate[], nowMs: number) {
       updatedAt: iso(decided ? decisionMs : submittedMs),
     });
     const skus = order?.skus.length ? order.skus : [rng.pick(PRODUCTS).sku];
-    skus.slice(0, rng.int(1, 3)).forEach((sku, position) => {
+    const picked = skus.slice(0, rng.int(1, 3));
+    requests[requests.length - 1]!.itemCount = picked.length;
+    requests[requests.length - 1]!.source = "seed";
+    picked.forEach((sku, position) => {
       const product = PRODUCTS.find((p) => p.sku === sku)!;
       const reason = rng.pick(RETURN_REASONS);
       const itemStatus =
@@ -930,6 +933,10 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<See
     const returns = buildReturns(seeded.candidates, nowMs);
     await insert(s.returnRequests, returns.requests);
     await insert(s.returnItems, returns.items);
+    await insert(
+      s.returnReasons,
+      RETURN_REASONS.filter((r) => r !== "Other").map((label, position) => ({ label, position })),
+    );
     const applications = await insert(s.customerApplications, buildApplications(nowMs));
     const stockTransfers = await insert(s.stockTransferReports, buildStockTransfers(nowMs));
     const devanning = await insert(s.devanningReports, buildDevanning(nowMs));

@@ -1,5 +1,5 @@
 // Local stand-in for QuickBooks Online: Intuit's OAuth 2 consent and token endpoints plus the v3
-// accounting API's customer query and read, over a seeded sandbox company. Tokens survive a restart.
+// accounting API's customer query, read and create, over a seeded sandbox company. Tokens survive a restart.
 // Test hooks under /qbo/test/: expire access tokens, revoke the connection, and inject faults (401, 429,
 // 500, a slow answer) into the next matching calls, so the app's retry and error paths can be exercised.
 import { randomBytes } from "node:crypto";
@@ -46,7 +46,10 @@ export function qboStandin(config: StandinsConfig): Route {
   const customers: QboCustomer[] = seedQboCustomers();
   const codes = new Map<string, PendingCode>();
   const tokenFile = join(config.dataDir, "standins-qbo-tokens.json");
+  // Customers the app created (an approved application): kept across restarts, like the company's books.
+  const createdFile = join(config.dataDir, "standins-qbo-created-customers.json");
   mkdirSync(config.dataDir, { recursive: true });
+  customers.push(...loadCreated(createdFile));
   const tokens: TokenState = loadTokens(tokenFile);
   const faults: InjectedFault[] = [];
 
@@ -192,6 +195,56 @@ ${hiddenInputs(params, ["decision"])}
     sendJson(res, 200, { Customer: customer, time: intuitTime() });
   }
 
+  /** POST /customer: QuickBooks' create. DisplayName is required and unique among customers (fault 6240). */
+  async function createCustomer(req: IncomingMessage, res: ServerResponse, realmId: string) {
+    requireToken(req, realmId);
+    const body = await readJson(req, { error: "invalid JSON" });
+    const displayName = typeof body.DisplayName === "string" ? body.DisplayName.trim() : "";
+    if (!displayName) throw fault(400, "ValidationFault", "2020", "Required param missing, need to supply the required value for the API", "Required parameter DisplayName is missing in the request");
+    if (customers.some((c) => c.DisplayName.toLowerCase() === displayName.toLowerCase())) {
+      throw fault(400, "ValidationFault", "6240", "Duplicate Name Exists Error", `The name supplied already exists. : ${displayName}`);
+    }
+    const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
+    const nested = (v: unknown, key: string) => (v && typeof v === "object" ? text((v as Record<string, unknown>)[key]) : undefined);
+    const id = String(customers.reduce((max, c) => Math.max(max, Number(c.Id) || 0), 0) + 1);
+    const now = intuitTime();
+    const bill = body.BillAddr && typeof body.BillAddr === "object" ? (body.BillAddr as Record<string, unknown>) : null;
+    const email = nested(body.PrimaryEmailAddr, "Address");
+    const phone = nested(body.PrimaryPhone, "FreeFormNumber");
+    const customer: QboCustomer = {
+      Id: id,
+      SyncToken: "0",
+      domain: "QBO",
+      sparse: false,
+      Active: true,
+      Job: false,
+      BillWithParent: false,
+      IsProject: false,
+      DisplayName: displayName,
+      FullyQualifiedName: displayName,
+      PrintOnCheckName: text(body.CompanyName) ?? displayName,
+      ...(text(body.CompanyName) ? { CompanyName: text(body.CompanyName) } : {}),
+      ...(text(body.GivenName) ? { GivenName: text(body.GivenName) } : {}),
+      ...(text(body.FamilyName) ? { FamilyName: text(body.FamilyName) } : {}),
+      ...(email ? { PrimaryEmailAddr: { Address: email } } : {}),
+      ...(phone ? { PrimaryPhone: { FreeFormNumber: phone } } : {}),
+      ...(bill
+        ? { BillAddr: { Id: `${id}01`, Line1: text(bill.Line1) ?? "", City: text(bill.City) ?? "", CountrySubDivisionCode: text(bill.CountrySubDivisionCode) ?? "", PostalCode: text(bill.PostalCode) ?? "" } }
+        : {}),
+      Balance: 0,
+      BalanceWithJobs: 0,
+      Taxable: false,
+      PreferredDeliveryMethod: "Print",
+      CurrencyRef: { value: "USD", name: "United States Dollar" },
+      MetaData: { CreateTime: now, LastUpdatedTime: now },
+    };
+    customers.push(customer);
+    const created = loadCreated(createdFile);
+    created.push(customer);
+    writeFileSync(createdFile, JSON.stringify(created));
+    sendJson(res, 200, { Customer: customer, time: now });
+  }
+
   function companyInfo(req: IncomingMessage, res: ServerResponse, realmId: string) {
     requireToken(req, realmId);
     sendJson(res, 200, { CompanyInfo: { Id: "1", CompanyName: QBO_SANDBOX_COMPANY, LegalName: QBO_SANDBOX_COMPANY, Country: "US", domain: "QBO" }, time: intuitTime() });
@@ -302,12 +355,13 @@ ${hiddenInputs(params, ["decision"])}
     if (path === "/test/expire-tokens" && method === "POST") return expireTokens(req, res);
     if (path === "/test/revoke" && method === "POST") return revokeAll(res);
     if (path === "/test/faults" && method === "POST") return injectFault(req, res);
-    const api = /^\/v3\/company\/([^/]+)\/(query|customer\/([^/]+)|companyinfo\/[^/]+)$/.exec(path);
+    const api = /^\/v3\/company\/([^/]+)\/(query|customer|customer\/([^/]+)|companyinfo\/[^/]+)$/.exec(path);
     if (api) {
       const found = takeFault("api", url);
       if (found && (await applyFault(res, found))) return;
       const [, realmId, resource, customerId] = api;
       if (resource === "query" && (method === "GET" || method === "POST")) return query(req, res, url, realmId);
+      if (resource === "customer" && method === "POST") return createCustomer(req, res, realmId);
       if (customerId !== undefined && method === "GET") return readCustomer(req, res, realmId, decodeURIComponent(customerId));
       if (resource.startsWith("companyinfo/") && method === "GET") return companyInfo(req, res, realmId);
     }
@@ -321,5 +375,14 @@ function loadTokens(file: string): TokenState {
     return { access: saved.access ?? {}, refresh: saved.refresh ?? {} };
   } catch {
     return { access: {}, refresh: {} };
+  }
+}
+
+function loadCreated(file: string): QboCustomer[] {
+  try {
+    const saved = JSON.parse(readFileSync(file, "utf8")) as unknown;
+    return Array.isArray(saved) ? (saved as QboCustomer[]) : [];
+  } catch {
+    return [];
   }
 }

@@ -231,6 +231,24 @@ export async function getQboCustomer(ctx: AppContext, id: string): Promise<Accou
   }
 }
 
+export type NewQboCustomer = {
+  DisplayName: string;
+  CompanyName?: string;
+  GivenName?: string;
+  FamilyName?: string;
+  PrimaryEmailAddr?: { Address: string };
+  PrimaryPhone?: { FreeFormNumber: string };
+  BillAddr?: { Line1: string; City: string; CountrySubDivisionCode: string; PostalCode: string };
+};
+
+/** Creates a customer (POST /customer); QuickBooks refuses a display name already in use (code 6240). */
+export async function createQboCustomer(ctx: AppContext, customer: NewQboCustomer): Promise<AccountingCustomer> {
+  const body = await qboCall(ctx, () => "customer", customer);
+  const parsed = z.object({ Customer: qboCustomerSchema }).safeParse(body);
+  if (!parsed.success) throw new QboError(QBO_MESSAGES.unreadableAnswer, 502);
+  return toAccountingCustomer(parsed.data.Customer);
+}
+
 function toAccountingCustomer(c: QboCustomer): AccountingCustomer {
   return {
     id: c.Id,
@@ -273,13 +291,20 @@ async function qboFetch(ctx: AppContext, url: string, init: RequestInit): Promis
 }
 
 /** GET on the company's API; a 401 gets one forced refresh and retry before the caller is told. */
-async function qboGet(ctx: AppContext, path: (realmId: string) => string): Promise<unknown> {
+function qboGet(ctx: AppContext, path: (realmId: string) => string): Promise<unknown> {
+  return qboCall(ctx, path);
+}
+
+/** GET, or POST of a JSON body, on the company's API; a 401 gets one forced refresh and retry. */
+async function qboCall(ctx: AppContext, path: (realmId: string) => string, body?: unknown): Promise<unknown> {
   let auth = await ensureQboAuth(ctx);
   for (let attempt = 0; ; attempt++) {
     const relative = path(auth.realmId);
     const separator = relative.includes("?") ? "&" : "?";
     const url = `${ctx.env.QBO_API_BASE_URL.replace(/\/$/, "")}/v3/company/${encodeURIComponent(auth.realmId)}/${relative}${separator}minorversion=${MINOR_VERSION}`;
-    const response = await qboFetch(ctx, url, { headers: { authorization: `Bearer ${auth.accessToken}`, accept: "application/json" } });
+    const headers: Record<string, string> = { authorization: `Bearer ${auth.accessToken}`, accept: "application/json" };
+    const init: RequestInit = body === undefined ? { headers } : { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) };
+    const response = await qboFetch(ctx, url, init);
     if (response.ok) {
       try {
         return JSON.parse(response.text) as unknown;

@@ -11,6 +11,7 @@ import { QBO_ERROR_STATUS, QBO_MESSAGES, type QboErrorCode } from "~/domain/quic
 import type { AppContext } from "~/lib/context.server";
 import { hmacHex, randomToken, safeEqual } from "~/lib/crypto.server";
 import {
+  createQboCustomer,
   ensureQboAuth,
   exchangeQboCode,
   getQboCustomer,
@@ -22,6 +23,7 @@ import {
   QboTimeoutError,
   searchQboCustomers,
   verifyQboConnection,
+  type NewQboCustomer,
 } from "~/lib/quickbooks.server";
 import type { Viewer } from "~/lib/session.server";
 
@@ -144,4 +146,11 @@ export async function completeConnect(ctx: AppContext, viewer: Viewer, params: U
     if (thrown instanceof QboAuthError || thrown instanceof QboError || thrown instanceof QboTimeoutError) return "failed";
     throw thrown;
   }
+}
+
+// ---------------------------------------------------------------- customers created by the app
+
+/** Creates a customer in QuickBooks (an approved application); faults become the same typed answers. */
+export function createCustomer(ctx: AppContext, customer: NewQboCustomer): Promise<AccountingCustomer> {
+  return qbo(() => createQboCustomer(ctx, customer));
 }

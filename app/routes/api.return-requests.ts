@@ -1,0 +1,19 @@
+// GET /api/return-requests?page&limit&search&searchBy&status&sort&dir: a bare list of return requests with
+// their items (spec 000 §7); the page's totals travel in X-Total-Count, X-Page and X-Limit.
+import { policies } from "~/domain/access/policy";
+import { returnListQuerySchema } from "~/domain/returns/schemas";
+import { parseSearchParams } from "~/lib/http.server";
+import { apiRoute } from "~/lib/route.server";
+import { listReturnRequests } from "~/services/returns.server";
+
+export const policy = policies.grant("returns:view");
+
+const route = apiRoute(policy, {
+  async GET({ request, ctx }) {
+    const list = await listReturnRequests(ctx, parseSearchParams(request, returnListQuerySchema));
+    return Response.json(list.rows, { headers: { "X-Total-Count": String(list.total), "X-Page": String(list.page), "X-Limit": String(list.limit) } });
+  },
+});
+
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,354 @@
+// Customer applications (spec 000 §2, §7): the list with search, filter, sort and paging in SQL, KPIs,
+// documents (upload checked by bytes, short-lived links), the admin's edit and decision (approval creates
+// the customer in QuickBooks and stores its id as companyID), /submit-feedback, and the applicant's form.
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { auditEvents, customerApplications, type AuditChange } from "../../db/schema";
+import {
+  applicationReference,
+  checkDecision,
+  qboCustomerFromApplication,
+  statusesMatching,
+  storedStatusesFor,
+  type ApplicationAddress,
+  type Feedback,
+} from "~/domain/applications/rules";
+import type { ApplicationEdit, ApplicationListQuery, ApplicationSubmission } from "~/domain/applications/schemas";
+import { MAX_APPLICATION_FILES } from "~/domain/applications/schemas";
+import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors";
+import { dayBounds, likePattern } from "~/domain/returns/rules";
+import type { AppContext } from "~/lib/context.server";
+import { IMAGE_OR_PDF, IMAGES, listFilesFor, signFileUrl, storeUpload } from "~/lib/files.server";
+import type { Viewer } from "~/lib/session.server";
+import { diffFields, recordAudit, type Actor } from "~/lib/writes.server";
+import { createCustomer } from "./quickbooks.server";
+import { checkUploads, referenceCode } from "./uploads.server";
+
+type ApplicationRow = typeof customerApplications.$inferSelect;
+
+export const APPLICATION_ENTITY = "customer_application";
+const FILE_OWNER = "customer_application";
+
+export type ApplicationView = {
+  _id: number;
+  companyID: string | null;
+  companyName: string;
+  email: string;
+  phoneNumber: string;
+  ownerName: string;
+  ownerNumber: string;
+  status: string;
+  remarks: string;
+  decisionDate: string | null;
+  addresses: ApplicationAddress[];
+  reference: string | null;
+  source: string;
+  createdAt: string;
+  version: number;
+};
+
+export type FileRecord = { name: string; presignedUrl: string | null; downloadUrl?: string | null; contentType?: string; error?: string };
+
+function view(row: ApplicationRow): ApplicationView {
+  return {
+    _id: row.id,
+    companyID: row.companyID,
+    companyName: row.companyName,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    ownerName: row.ownerName,
+    ownerNumber: row.ownerNumber,
+    status: row.status,
+    remarks: row.remarks,
+    decisionDate: row.decisionDate,
+    addresses: row.addresses as ApplicationAddress[],
+    reference: row.reference,
+    source: row.source,
+    createdAt: row.createdAt,
+    version: row.version,
+  };
+}
+
+// ---------------------------------------------------------------- list and KPIs
+
+const firstAddress = (field: "street" | "city" | "state" | "postalCode") => sql`json_extract(${customerApplications.addresses}, ${`$[0].${field}`})`;
+
+function searchCondition(query: ApplicationListQuery): SQL | undefined {
+  const text = query.search;
+  if (!text) return undefined;
+  switch (query.searchBy) {
+    case "decisionDate": {
+      const { start, end } = dayBounds(text);
+      return and(gte(customerApplications.decisionDate, start), lt(customerApplications.decisionDate, end));
+    }
+    case "status": {
+      const statuses = statusesMatching(text);
+      return statuses.length ? inArray(customerApplications.status, statuses) : sql`0`;
+    }
+    case "city":
+    case "state":
+    case "postalCode":
+      return sql`${firstAddress(query.searchBy)} LIKE ${likePattern(text)} ESCAPE '\\'`;
+    default: {
+      const column = {
+        companyName: customerApplications.companyName,
+        ownerName: customerApplications.ownerName,
+        email: customerApplications.email,
+        phoneNumber: customerApplications.phoneNumber,
+        ownerNumber: customerApplications.ownerNumber,
+      }[query.searchBy];
+      return sql`${column} LIKE ${likePattern(text)} ESCAPE '\\'`;
+    }
+  }
+}
+
+function filterCondition(status: ApplicationListQuery["status"]): SQL | undefined {
+  if (!status || status === "all") return undefined;
+  return inArray(customerApplications.status, storedStatusesFor(status));
+}
+
+function orderBy(query: ApplicationListQuery): SQL[] {
+  // Spec 000 §5: decision date descending by default; a header click starts ascending.
+  const dir = query.dir ?? (query.sort === "decisionDate" ? "desc" : "asc");
+  const by = (expr: SQL) => (dir === "asc" ? asc(expr) : desc(expr));
+  switch (query.sort) {
+    case "location":
+      return [by(sql`${firstAddress("street")} COLLATE NOCASE`), by(sql`${firstAddress("city")} COLLATE NOCASE`), desc(customerApplications.id)];
+    case "status":
+      return [by(sql`CASE ${customerApplications.status} WHEN 'Completed' THEN 'Pending' ELSE ${customerApplications.status} END`), desc(customerApplications.id)];
+    case "decisionDate":
+      return [by(sql`${customerApplications.decisionDate}`), by(sql`${customerApplications.id}`)];
+    default: {
+      const column = { companyName: customerApplications.companyName, ownerName: customerApplications.ownerName, phoneNumber: customerApplications.phoneNumber }[query.sort];
+      return [by(sql`${column} COLLATE NOCASE`), desc(customerApplications.id)];
+    }
+  }
+}
+
+export type ApplicationList = { rows: ApplicationView[]; total: number; page: number; limit: number };
+
+/** GET /api/applications: one page, filtered and sorted in SQL. */
+export async function listApplications(ctx: AppContext, query: ApplicationListQuery): Promise<ApplicationList> {
+  const where = and(searchCondition(query), filterCondition(query.status));
+  const [rows, [count]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(customerApplications)
+      .where(where)
+      .orderBy(...orderBy(query))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    ctx.db.select({ n: sql<number>`count(*)` }).from(customerApplications).where(where),
+  ]);
+  return { rows: rows.map(view), total: Number(count?.n ?? 0), page: query.page, limit: query.limit };
+}
+
+export type ApplicationKpis = { applications: number; pending: number; approved: number; declined: number };
+
+export async function applicationKpis(ctx: AppContext): Promise<ApplicationKpis> {
+  const rows = await ctx.db.select({ status: customerApplications.status, n: sql<number>`count(*)` }).from(customerApplications).groupBy(customerApplications.status);
+  const count = (...s: string[]) => rows.filter((r) => s.includes(r.status)).reduce((sum, r) => sum + Number(r.n), 0);
+  return { applications: count("Pending", "Approved", "Declined", "Completed"), pending: count("Pending", "Completed"), approved: count("Approved"), declined: count("Declined") };
+}
+
+// ---------------------------------------------------------------- one application
+
+async function loadApplication(ctx: AppContext, id: number): Promise<ApplicationRow> {
+  const [row] = await ctx.db.select().from(customerApplications).where(eq(customerApplications.id, id)).limit(1);
+  if (!row) throw new NotFoundError("Application not found");
+  return row;
+}
+
+export async function getApplication(ctx: AppContext, id: number): Promise<ApplicationView> {
+  return view(await loadApplication(ctx, id));
+}
+
+/** GET /api/applications/{id}/files: the documents as short-lived links (inline and download). */
+export async function applicationFiles(ctx: AppContext, id: number): Promise<FileRecord[]> {
+  await loadApplication(ctx, id);
+  const files = await listFilesFor(ctx, FILE_OWNER, String(id));
+  return Promise.all(
+    files.map(async (f) => ({
+      name: f.filename,
+      contentType: f.contentType,
+      presignedUrl: await signFileUrl(ctx, f.key, { filename: f.filename }),
+      downloadUrl: await signFileUrl(ctx, f.key, { filename: f.filename, download: true }),
+    })),
+  );
+}
+
+/** POST /api/applications/{id}/files: images (spec 000 §5), every one checked before any is stored. */
+export async function uploadApplicationFiles(ctx: AppContext, viewer: Viewer, id: number, files: File[]): Promise<FileRecord[]> {
+  const row = await loadApplication(ctx, id);
+  if (!files.length) throw new ValidationError("Choose at least one image");
+  const existing = await listFilesFor(ctx, FILE_OWNER, String(id));
+  if (existing.length + files.length > 50) throw new ValidationError("An application keeps at most 50 documents");
+  await checkUploads(files, IMAGES, MAX_APPLICATION_FILES);
+  const at = ctx.now().toISOString();
+  for (const file of files) await storeUpload(ctx, file, { rule: IMAGES, ownerType: FILE_OWNER, ownerId: String(id), kind: "application-document", createdBy: viewer.email });
+  await recordAudit(ctx.db, viewer, at, { entityType: APPLICATION_ENTITY, entityId: String(row.id), action: "documents", changes: [{ field: "documents", before: existing.length, after: existing.length + files.length }] });
+  return applicationFiles(ctx, id);
+}
+
+const STALE = "Someone else changed this application first. The current state is shown; check it and try again.";
+
+async function conflict(ctx: AppContext, id: number, message: string): Promise<never> {
+  throw new ConflictError(message, await getApplication(ctx, id));
+}
+
+function normalizeDecisionDate(value: ApplicationEdit["decisionDate"]): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || value === "") return null;
+  return new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value).toISOString();
+}
+
+const EDIT_FIELDS = ["companyName", "email", "phoneNumber", "ownerName", "ownerNumber", "status", "remarks", "decisionDate", "addresses"] as const;
+
+/** PATCH /api/applications/{id}: the admin's edit; any status may be set (DESIGN §8). */
+export async function editApplication(ctx: AppContext, viewer: Viewer, id: number, body: ApplicationEdit): Promise<ApplicationView> {
+  const row = await loadApplication(ctx, id);
+  if (body.version !== undefined && body.version !== row.version) await conflict(ctx, id, STALE);
+  const decisionDate = normalizeDecisionDate(body.decisionDate);
+  const next = {
+    companyName: body.companyName,
+    email: body.email,
+    phoneNumber: body.phoneNumber,
+    ownerName: body.ownerName,
+    ownerNumber: body.ownerNumber,
+    status: body.status,
+    remarks: body.remarks,
+    ...(decisionDate !== undefined ? { decisionDate } : {}),
+    addresses: body.addresses.map((a) => ({ street: a.street, ...(a.street2 ? { street2: a.street2 } : {}), city: a.city, state: a.state, postalCode: a.postalCode })),
+  };
+  const changes = diffFields(row as unknown as Record<string, unknown>, next, EDIT_FIELDS);
+  if (!changes.length) return view(row);
+  const at = ctx.now().toISOString();
+  const ok = await ctx.db.transaction(async (tx) => {
+    const res = await tx
+      .update(customerApplications)
+      .set({ ...next, updatedAt: at, version: sql`${customerApplications.version} + 1` })
+      .where(and(eq(customerApplications.id, id), eq(customerApplications.version, row.version)));
+    if (res.rowsAffected !== 1) return false;
+    await recordAudit(tx, viewer, at, { entityType: APPLICATION_ENTITY, entityId: String(id), action: "edit", changes });
+    return true;
+  });
+  if (!ok) await conflict(ctx, id, STALE);
+  return getApplication(ctx, id);
+}
+
+/**
+ * PATCH /api/applications/{id}/decision {status, decisionDate}: Approved first creates the customer in
+ * QuickBooks and stores its id at once (a retry after a later failure reuses it, never creating a second
+ * customer); a QuickBooks fault is the answer and nothing changes. Then the status, version-checked.
+ */
+export async function decideApplication(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+  body: { status: "Approved" | "Declined"; decisionDate?: string; version?: number },
+): Promise<{ data: ApplicationView; companyID: string | null }> {
+  const row = await loadApplication(ctx, id);
+  if (body.version !== undefined && body.version !== row.version) await conflict(ctx, id, STALE);
+  const check = checkDecision(row.status);
+  if (!check.ok) await conflict(ctx, id, check.reason);
+  let companyID = row.companyID;
+  if (body.status === "Approved" && !companyID) {
+    const customer = await createCustomer(ctx, qboCustomerFromApplication({ ...row, addresses: row.addresses as ApplicationAddress[] }));
+    companyID = customer.id;
+    const at = ctx.now().toISOString();
+    await ctx.db.batch([
+      ctx.db.update(customerApplications).set({ companyID, updatedAt: at }).where(and(eq(customerApplications.id, id), isNull(customerApplications.companyID))),
+      recordAudit(ctx.db, viewer, at, { entityType: APPLICATION_ENTITY, entityId: String(id), action: "quickbooks-customer-created", changes: [{ field: "companyID", before: null, after: companyID }] }),
+    ]);
+  }
+  const at = ctx.now().toISOString();
+  const decisionDate = body.decisionDate ? new Date(body.decisionDate).toISOString() : at;
+  const ok = await ctx.db.transaction(async (tx) => {
+    const res = await tx
+      .update(customerApplications)
+      .set({ status: body.status, decisionDate, updatedAt: at, version: sql`${customerApplications.version} + 1` })
+      .where(and(eq(customerApplications.id, id), eq(customerApplications.version, row.version)));
+    if (res.rowsAffected !== 1) return false;
+    const changes: AuditChange[] = [
+      { field: "status", before: row.status, after: body.status },
+      { field: "decisionDate", before: row.decisionDate, after: decisionDate },
+    ];
+    await recordAudit(tx, viewer, at, { entityType: APPLICATION_ENTITY, entityId: String(id), action: "decision", changes });
+    return true;
+  });
+  if (!ok) await conflict(ctx, id, STALE);
+  const data = await getApplication(ctx, id);
+  return { data, companyID: data.companyID };
+}
+
+/** GET /submit-feedback?companyID&feedback: recorded in the application's history (idempotent: a repeat records nothing new). */
+export async function recordFeedback(ctx: AppContext, viewer: Viewer, companyID: string, feedback: Feedback): Promise<{ applicationId: number; feedback: Feedback }> {
+  const [row] = await ctx.db.select().from(customerApplications).where(eq(customerApplications.companyID, companyID)).limit(1);
+  if (!row) throw new NotFoundError("No application has this companyID");
+  const [last] = await ctx.db
+    .select({ changes: auditEvents.changes })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entityType, APPLICATION_ENTITY), eq(auditEvents.entityId, String(row.id)), eq(auditEvents.action, "feedback")))
+    .orderBy(desc(auditEvents.id))
+    .limit(1);
+  const previous = (last?.changes[0]?.after as Feedback | undefined) ?? null;
+  if (previous !== feedback) {
+    await recordAudit(ctx.db, viewer, ctx.now().toISOString(), { entityType: APPLICATION_ENTITY, entityId: String(row.id), action: "feedback", changes: [{ field: "feedback", before: previous, after: feedback }] });
+  }
+  return { applicationId: row.id, feedback };
+}
+
+/** The application's history, oldest first. */
+export async function applicationHistory(ctx: AppContext, id: number) {
+  const rows = await ctx.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entityType, APPLICATION_ENTITY), eq(auditEvents.entityId, String(id))))
+    .orderBy(asc(auditEvents.at), asc(auditEvents.id));
+  return rows.map((r) => ({ at: r.at, actor: r.actorName || r.actorEmail, action: r.action, changes: r.changes }));
+}
+
+// ---------------------------------------------------------------- the applicant's form
+
+/** A new application from the public form or the staff's New Customer: documents checked first, then one insert. */
+export async function submitApplication(
+  ctx: AppContext,
+  input: ApplicationSubmission,
+  documents: File[],
+  opts: { source: "public" | "staff"; actor: Actor | null },
+): Promise<{ id: number; reference: string }> {
+  await checkUploads(documents, IMAGE_OR_PDF, MAX_APPLICATION_FILES);
+  const at = ctx.now().toISOString();
+  let created: { id: number; reference: string } | null = null;
+  for (let attempt = 0; attempt < 4 && !created; attempt++) {
+    const reference = applicationReference(ctx.now(), referenceCode(5));
+    try {
+      const [row] = await ctx.db
+        .insert(customerApplications)
+        .values({
+          companyName: input.companyName,
+          email: input.email,
+          phoneNumber: input.phoneNumber,
+          ownerName: input.ownerName,
+          ownerNumber: input.ownerNumber,
+          status: "Pending",
+          remarks: "",
+          decisionDate: null,
+          addresses: input.addresses.map((a) => ({ street: a.street, ...(a.street2 ? { street2: a.street2 } : {}), city: a.city, state: a.state, postalCode: a.postalCode })),
+          reference,
+          source: opts.source,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning({ id: customerApplications.id });
+      created = { id: row!.id, reference };
+    } catch (error) {
+      if (!String((error as Error)?.message ?? "").includes("UNIQUE") || attempt === 3) throw error;
+    }
+  }
+  const { id } = created!;
+  if (opts.actor) await recordAudit(ctx.db, opts.actor, at, { entityType: APPLICATION_ENTITY, entityId: String(id), action: "create", changes: [{ field: "source", before: null, after: opts.source }] });
+  for (const file of documents) {
+    await storeUpload(ctx, file, { rule: IMAGE_OR_PDF, ownerType: FILE_OWNER, ownerId: String(id), kind: "application-document", createdBy: opts.actor?.email ?? "applicant" });
+  }
+  return created!;
+}

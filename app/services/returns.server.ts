@@ -1,0 +1,548 @@
+// Return requests (spec 000 §2, §7): the list with search, filter, sort and paging in SQL, KPIs, the detail
+// with its history, request and item decisions under DESIGN §8's transitions with optimistic versions,
+// receiving (received, damaged, restock, mismatch flag), the admin-managed reasons, and the customer's form.
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { auditEvents, returnItems, returnReasons, returnRequests, type Address, type AuditChange } from "../../db/schema";
+import { hasGrant } from "~/domain/access/roles";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/domain/errors";
+import {
+  checkItemDecision,
+  checkReceiving,
+  checkReturnTransition,
+  dayBounds,
+  likePattern,
+  normalizeReturnStatus,
+  receiveLines,
+  returnReference,
+  statusSearchValues,
+} from "~/domain/returns/rules";
+import {
+  OTHER_REASON,
+  type ItemStatusBody,
+  type ReceivingBody,
+  type ReturnListQuery,
+  type ReturnStatusBody,
+  type ReturnSubmission,
+} from "~/domain/returns/schemas";
+import type { AppContext } from "~/lib/context.server";
+import { cleanFilename, IMAGES, listFilesFor, signFileUrl, storeUpload } from "~/lib/files.server";
+import { actorName, recordAudit, type Actor } from "~/lib/writes.server";
+import type { Viewer } from "~/lib/session.server";
+import { checkUploads, referenceCode } from "./uploads.server";
+
+type RequestRow = typeof returnRequests.$inferSelect;
+type ItemRow = typeof returnItems.$inferSelect;
+
+export const RETURN_ENTITY = "return_request";
+const REQUEST_FILE_OWNER = "return_request";
+const ITEM_FILE_OWNER = "return_item";
+
+export type ReturnItemView = {
+  _id: number;
+  index: number;
+  sku: string;
+  description: string;
+  count: number;
+  reason: string;
+  customReason: string;
+  comments: string;
+  uploadedImages: string[];
+  status: { status: string; decisionDate: string | null; remarks: string };
+  receivedQty: number | null;
+  damagedQty: number | null;
+  restockQty: number | null;
+  receivedAt: string | null;
+  receivedBy: string | null;
+  version: number;
+};
+
+export type ReturnRequestView = {
+  _id: number;
+  returnID: string;
+  companyName: string;
+  orderNum: string;
+  status: string;
+  email: string;
+  phone: string;
+  location: string;
+  submittedAt: string;
+  remarks: string;
+  address: Address[];
+  productImages: string[];
+  defectImages: string[];
+  items: ReturnItemView[];
+  itemCount: number;
+  needsReview: boolean;
+  receivedAt: string | null;
+  source: string;
+  updatedAt: string;
+  version: number;
+};
+
+export type ImageRecord = { name: string; presignedUrl: string | null; error?: string };
+export type HistoryEntry = { at: string; actor: string; action: string; changes: AuditChange[] };
+
+function itemView(row: ItemRow): ReturnItemView {
+  return {
+    _id: row.id,
+    index: row.position,
+    sku: row.sku,
+    description: row.description,
+    count: row.count,
+    reason: row.reason,
+    customReason: row.customReason,
+    comments: row.comments,
+    uploadedImages: row.uploadedImages,
+    status: { status: row.status, decisionDate: row.decisionDate, remarks: row.remarks },
+    receivedQty: row.receivedQty,
+    damagedQty: row.damagedQty,
+    restockQty: row.restockQty,
+    receivedAt: row.receivedAt,
+    receivedBy: row.receivedBy,
+    version: row.version,
+  };
+}
+
+function requestView(row: RequestRow, items: ItemRow[]): ReturnRequestView {
+  return {
+    _id: row.id,
+    returnID: row.returnID,
+    companyName: row.companyName,
+    orderNum: row.orderNum,
+    status: row.status,
+    email: row.email,
+    phone: row.phone,
+    location: row.location,
+    submittedAt: row.submittedAt,
+    remarks: row.remarks,
+    address: row.address,
+    productImages: row.productImages,
+    defectImages: row.defectImages,
+    items: items.map(itemView),
+    itemCount: row.itemCount,
+    needsReview: row.needsReview,
+    receivedAt: row.receivedAt,
+    source: row.source,
+    updatedAt: row.updatedAt,
+    version: row.version,
+  };
+}
+
+// ---------------------------------------------------------------- list and KPIs
+
+function searchCondition(query: ReturnListQuery): SQL | undefined {
+  const text = query.search;
+  if (!text) return undefined;
+  switch (query.searchBy) {
+    case "submittedAt": {
+      const { start, end } = dayBounds(text);
+      return and(gte(returnRequests.submittedAt, start), lt(returnRequests.submittedAt, end));
+    }
+    case "phone":
+      // A plain substring (spec 000 §5): no case folding, no wildcards.
+      return sql`instr(${returnRequests.phone}, ${text}) > 0`;
+    case "status": {
+      const statuses = statusSearchValues(text);
+      return statuses.length ? inArray(returnRequests.status, statuses) : sql`0`;
+    }
+    default: {
+      const column = { companyName: returnRequests.companyName, returnID: returnRequests.returnID, orderNum: returnRequests.orderNum, email: returnRequests.email }[query.searchBy];
+      return sql`${column} LIKE ${likePattern(text)} ESCAPE '\\'`;
+    }
+  }
+}
+
+function statusCondition(status: ReturnListQuery["status"]): SQL | undefined {
+  if (!status || status === "all") return undefined;
+  const s = normalizeReturnStatus(status);
+  return s === "under_review" ? inArray(returnRequests.status, ["under_review", "review"]) : eq(returnRequests.status, s);
+}
+
+function orderBy(query: ReturnListQuery): SQL[] {
+  const dir = query.dir ?? (query.sort === "submittedAt" ? "desc" : "asc");
+  const by = (expr: SQL | typeof returnRequests.submittedAt) => (dir === "asc" ? asc(expr) : desc(expr));
+  const key: Record<ReturnListQuery["sort"], SQL | typeof returnRequests.submittedAt> = {
+    companyName: sql`${returnRequests.companyName} COLLATE NOCASE`,
+    orderNum: sql`${returnRequests.orderNum} COLLATE NOCASE`,
+    location: sql`${returnRequests.location} COLLATE NOCASE`,
+    items: sql`${returnRequests.itemCount}`,
+    status: sql`${returnRequests.status}`,
+    submittedAt: returnRequests.submittedAt,
+  };
+  const primary = by(key[query.sort]);
+  return query.sort === "submittedAt" ? [primary, by(sql`${returnRequests.id}`)] : [primary, desc(returnRequests.submittedAt), desc(returnRequests.id)];
+}
+
+async function itemsFor(ctx: AppContext, ids: number[]): Promise<Map<number, ItemRow[]>> {
+  const out = new Map<number, ItemRow[]>();
+  if (!ids.length) return out;
+  const rows = await ctx.db.select().from(returnItems).where(inArray(returnItems.returnId, ids)).orderBy(asc(returnItems.returnId), asc(returnItems.position));
+  for (const row of rows) {
+    const list = out.get(row.returnId) ?? [];
+    list.push(row);
+    out.set(row.returnId, list);
+  }
+  return out;
+}
+
+export type ReturnList = { rows: ReturnRequestView[]; total: number; page: number; limit: number };
+
+/** GET /api/return-requests: one page of requests (with their items), filtered and sorted in SQL. */
+export async function listReturnRequests(ctx: AppContext, query: ReturnListQuery): Promise<ReturnList> {
+  const where = and(searchCondition(query), statusCondition(query.status));
+  const [rows, [count]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(returnRequests)
+      .where(where)
+      .orderBy(...orderBy(query))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    ctx.db.select({ n: sql<number>`count(*)` }).from(returnRequests).where(where),
+  ]);
+  const items = await itemsFor(ctx, rows.map((r) => r.id));
+  return { rows: rows.map((r) => requestView(r, items.get(r.id) ?? [])), total: Number(count?.n ?? 0), page: query.page, limit: query.limit };
+}
+
+export type ReturnKpis = { requestsToday: number; pending: number; underReview: number; approved: number; needsReview: number };
+
+/** Requests Today (since 00:00 UTC), Pending, Under Review (with the legacy 'review'), Approved; plus flagged. */
+export async function returnKpis(ctx: AppContext): Promise<ReturnKpis> {
+  const today = ctx.now().toISOString().slice(0, 10);
+  const [byStatus, [todayRow], [flagged]] = await Promise.all([
+    ctx.db.select({ status: returnRequests.status, n: sql<number>`count(*)` }).from(returnRequests).groupBy(returnRequests.status),
+    ctx.db.select({ n: sql<number>`count(*)` }).from(returnRequests).where(gte(returnRequests.submittedAt, dayBounds(today).start)),
+    ctx.db.select({ n: sql<number>`count(*)` }).from(returnRequests).where(eq(returnRequests.needsReview, true)),
+  ]);
+  const count = (...statuses: string[]) => byStatus.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + Number(r.n), 0);
+  return {
+    requestsToday: Number(todayRow?.n ?? 0),
+    pending: count("pending"),
+    underReview: count("under_review", "review"),
+    approved: count("approved"),
+    needsReview: Number(flagged?.n ?? 0),
+  };
+}
+
+// ---------------------------------------------------------------- one request
+
+async function loadRequest(ctx: AppContext, id: number): Promise<{ row: RequestRow; items: ItemRow[] }> {
+  const [row] = await ctx.db.select().from(returnRequests).where(eq(returnRequests.id, id)).limit(1);
+  if (!row) throw new NotFoundError("Return request not found");
+  const items = await ctx.db.select().from(returnItems).where(eq(returnItems.returnId, id)).orderBy(asc(returnItems.position));
+  return { row, items };
+}
+
+export async function getReturnRequest(ctx: AppContext, id: number): Promise<ReturnRequestView> {
+  const { row, items } = await loadRequest(ctx, id);
+  return requestView(row, items);
+}
+
+/** The request's history: every decision, receipt and edit, with who and when, oldest first. */
+export async function returnHistory(ctx: AppContext, returnID: string): Promise<HistoryEntry[]> {
+  const rows = await ctx.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entityType, RETURN_ENTITY), eq(auditEvents.entityId, returnID)))
+    .orderBy(asc(auditEvents.at), asc(auditEvents.id));
+  return rows.map((r) => ({ at: r.at, actor: r.actorName || r.actorEmail, action: r.action, changes: r.changes }));
+}
+
+/** GET /api/return-requests/{id}: the request, its history and its request-level images. */
+export async function returnDetail(ctx: AppContext, id: number) {
+  const request = await getReturnRequest(ctx, id);
+  const [history, images] = await Promise.all([returnHistory(ctx, request.returnID), imageRecords(ctx, REQUEST_FILE_OWNER, String(id), request.productImages)]);
+  return { ...request, history, images };
+}
+
+async function imageRecords(ctx: AppContext, ownerType: string, ownerId: string, legacyNames: string[]): Promise<ImageRecord[]> {
+  const files = await listFilesFor(ctx, ownerType, ownerId);
+  const stored = await Promise.all(files.map(async (f) => ({ name: f.filename, presignedUrl: await signFileUrl(ctx, f.key, { filename: f.filename }) })));
+  if (stored.length) return stored;
+  // Names from before files were stored here: listed, with the reason they cannot be shown.
+  return legacyNames.map((name) => ({ name, presignedUrl: null, error: "Stored on server" }));
+}
+
+/** GET /api/return-requests/{id}/items/{index}/images: the item's photos as short-lived links. */
+export async function itemImages(ctx: AppContext, id: number, index: number): Promise<ImageRecord[]> {
+  const [item] = await ctx.db
+    .select()
+    .from(returnItems)
+    .where(and(eq(returnItems.returnId, id), eq(returnItems.position, index)))
+    .limit(1);
+  if (!item) {
+    const [request] = await ctx.db.select({ id: returnRequests.id }).from(returnRequests).where(eq(returnRequests.id, id)).limit(1);
+    throw new NotFoundError(request ? `Item ${index} not found on this request` : "Return request not found");
+  }
+  return imageRecords(ctx, ITEM_FILE_OWNER, `${id}:${index}`, item.uploadedImages);
+}
+
+// ---------------------------------------------------------------- decisions
+
+function isAdmin(viewer: Viewer): boolean {
+  return viewer.isAdmin || hasGrant(viewer.grants, "admin:manage");
+}
+
+async function conflict(ctx: AppContext, id: number, message: string): Promise<never> {
+  throw new ConflictError(message, await getReturnRequest(ctx, id));
+}
+
+const STALE = "Someone else changed this request first. The current state is shown; check it and try again.";
+
+/** PATCH /api/return-requests/{id}/status {status, remarks}: answers the updated request. */
+export async function updateReturnStatus(ctx: AppContext, viewer: Viewer, id: number, body: ReturnStatusBody): Promise<ReturnRequestView> {
+  const { row } = await loadRequest(ctx, id);
+  if (body.version !== undefined && body.version !== row.version) await conflict(ctx, id, STALE);
+  const check = checkReturnTransition(row.status, body.status, isAdmin(viewer));
+  if (!check.ok) await conflict(ctx, id, check.reason);
+  const at = ctx.now().toISOString();
+  const changes: AuditChange[] = [];
+  if (row.status !== body.status) changes.push({ field: "status", before: row.status, after: body.status });
+  if (row.remarks !== body.remarks) changes.push({ field: "remarks", before: row.remarks, after: body.remarks });
+  if (!changes.length) return getReturnRequest(ctx, id);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const result = await tx
+      .update(returnRequests)
+      .set({ status: body.status, remarks: body.remarks, updatedAt: at, version: sql`${returnRequests.version} + 1` })
+      .where(and(eq(returnRequests.id, id), eq(returnRequests.version, row.version)));
+    if (result.rowsAffected !== 1) return false;
+    await recordAudit(tx, viewer, at, { entityType: RETURN_ENTITY, entityId: row.returnID, action: "status", changes });
+    return true;
+  });
+  if (!updated) await conflict(ctx, id, STALE);
+  return getReturnRequest(ctx, id);
+}
+
+/** PATCH /api/return-requests/{id}/items/{index}/status {status, decisionDate, remarks}: answers the updated request. */
+export async function updateItemStatus(ctx: AppContext, viewer: Viewer, id: number, index: number, body: ItemStatusBody): Promise<ReturnRequestView> {
+  const { row, items } = await loadRequest(ctx, id);
+  const item = items.find((i) => i.position === index);
+  if (!item) throw new NotFoundError(`Item ${index} not found on this request`);
+  // Without a version from the caller, the one read here still guards the write against a concurrent one.
+  const expected = body.version ?? item.version;
+  if (expected !== item.version) await conflict(ctx, id, STALE);
+  const check = checkItemDecision(row.status);
+  if (!check.ok) await conflict(ctx, id, check.reason);
+  const at = ctx.now().toISOString();
+  const decisionDate = body.decisionDate ? new Date(body.decisionDate).toISOString() : at;
+  const changes: AuditChange[] = [{ field: `items.${index}.status`, before: item.status, after: body.status }];
+  if (item.remarks !== body.remarks) changes.push({ field: `items.${index}.remarks`, before: item.remarks, after: body.remarks });
+  const updated = await ctx.db.transaction(async (tx) => {
+    const result = await tx
+      .update(returnItems)
+      .set({ status: body.status, decisionDate, remarks: body.remarks, version: sql`${returnItems.version} + 1` })
+      .where(and(eq(returnItems.id, item.id), eq(returnItems.version, expected)));
+    if (result.rowsAffected !== 1) return false;
+    await tx.update(returnRequests).set({ updatedAt: at }).where(eq(returnRequests.id, id));
+    await recordAudit(tx, viewer, at, { entityType: RETURN_ENTITY, entityId: row.returnID, action: "item-decision", changes });
+    return true;
+  });
+  if (!updated) await conflict(ctx, id, STALE);
+  return getReturnRequest(ctx, id);
+}
+
+/**
+ * POST /api/return-requests/{id}/receiving {items: [{index, received, damaged}], notes}: records what arrived.
+ * Only received minus damaged is marked for restock; any received count other than requested flags the
+ * request for review. One transaction, one history entry naming who received it.
+ */
+export async function receiveReturn(ctx: AppContext, viewer: Viewer, id: number, body: ReceivingBody): Promise<ReturnRequestView> {
+  const { row, items } = await loadRequest(ctx, id);
+  if (body.version !== undefined && body.version !== row.version) await conflict(ctx, id, STALE);
+  const allowed = checkReceiving(row.status);
+  if (!allowed.ok) await conflict(ctx, id, allowed.reason);
+  const result = receiveLines(
+    items.map((i) => ({ position: i.position, count: i.count })),
+    body.items,
+  );
+  if (!result.ok) throw new ValidationError(result.reason);
+  const at = ctx.now().toISOString();
+  const who = actorName(viewer);
+  const changes: AuditChange[] = [];
+  for (const line of result.lines) {
+    const item = items.find((i) => i.position === line.index)!;
+    changes.push({
+      field: `items.${line.index}.received`,
+      before: item.receivedQty === null ? null : { received: item.receivedQty, damaged: item.damagedQty, restock: item.restockQty },
+      after: { received: line.received, damaged: line.damaged, restock: line.restock, requested: item.count, mismatch: line.mismatch },
+    });
+  }
+  if (body.notes) changes.push({ field: "receivingNotes", before: null, after: body.notes });
+  const needsReview = result.mismatch || row.needsReview;
+  if (needsReview !== row.needsReview) changes.push({ field: "needsReview", before: row.needsReview, after: needsReview });
+  const updated = await ctx.db.transaction(async (tx) => {
+    const res = await tx
+      .update(returnRequests)
+      .set({ receivedAt: at, needsReview, updatedAt: at, version: sql`${returnRequests.version} + 1` })
+      .where(and(eq(returnRequests.id, id), eq(returnRequests.version, row.version)));
+    if (res.rowsAffected !== 1) return false;
+    for (const line of result.lines) {
+      await tx
+        .update(returnItems)
+        .set({ receivedQty: line.received, damagedQty: line.damaged, restockQty: line.restock, receivedAt: at, receivedBy: who, version: sql`${returnItems.version} + 1` })
+        .where(and(eq(returnItems.returnId, id), eq(returnItems.position, line.index)));
+    }
+    await recordAudit(tx, viewer, at, { entityType: RETURN_ENTITY, entityId: row.returnID, action: "received", changes });
+    return true;
+  });
+  if (!updated) await conflict(ctx, id, STALE);
+  return getReturnRequest(ctx, id);
+}
+
+/** Clears the review flag once someone has looked at the mismatch (kept in the history). */
+export async function clearReviewFlag(ctx: AppContext, viewer: Viewer, id: number, version?: number): Promise<ReturnRequestView> {
+  const { row } = await loadRequest(ctx, id);
+  if (version !== undefined && version !== row.version) await conflict(ctx, id, STALE);
+  if (!row.needsReview) return getReturnRequest(ctx, id);
+  const at = ctx.now().toISOString();
+  const updated = await ctx.db.transaction(async (tx) => {
+    const res = await tx
+      .update(returnRequests)
+      .set({ needsReview: false, updatedAt: at, version: sql`${returnRequests.version} + 1` })
+      .where(and(eq(returnRequests.id, id), eq(returnRequests.version, row.version)));
+    if (res.rowsAffected !== 1) return false;
+    await recordAudit(tx, viewer, at, { entityType: RETURN_ENTITY, entityId: row.returnID, action: "review-flag-cleared", changes: [{ field: "needsReview", before: true, after: false }] });
+    return true;
+  });
+  if (!updated) await conflict(ctx, id, STALE);
+  return getReturnRequest(ctx, id);
+}
+
+// ---------------------------------------------------------------- reasons
+
+export type ReturnReason = { id: number; label: string; active: boolean; position: number; version: number };
+
+export async function listReturnReasons(ctx: AppContext, opts: { includeInactive?: boolean } = {}): Promise<ReturnReason[]> {
+  return ctx.db
+    .select({ id: returnReasons.id, label: returnReasons.label, active: returnReasons.active, position: returnReasons.position, version: returnReasons.version })
+    .from(returnReasons)
+    .where(opts.includeInactive ? undefined : eq(returnReasons.active, true))
+    .orderBy(asc(returnReasons.position), asc(returnReasons.id));
+}
+
+function requireAdmin(viewer: Viewer) {
+  if (!isAdmin(viewer)) throw new ForbiddenError("Only an admin may change the return reasons.");
+}
+
+export async function createReturnReason(ctx: AppContext, viewer: Viewer, label: string): Promise<ReturnReason> {
+  requireAdmin(viewer);
+  if (label.toLowerCase() === OTHER_REASON.toLowerCase()) throw new ValidationError(`'${OTHER_REASON}' is always offered`, { label: [`'${OTHER_REASON}' is always offered`] });
+  const existing = await listReturnReasons(ctx, { includeInactive: true });
+  if (existing.some((r) => r.label.toLowerCase() === label.toLowerCase())) throw new ConflictError(`The reason '${label}' already exists`, existing);
+  const at = ctx.now().toISOString();
+  const position = existing.reduce((max, r) => Math.max(max, r.position + 1), 0);
+  const [row] = await ctx.db.insert(returnReasons).values({ label, position, createdAt: at, updatedAt: at }).returning();
+  await recordAudit(ctx.db, viewer, at, { entityType: "return_reason", entityId: String(row!.id), action: "create", changes: [{ field: "label", before: null, after: label }] });
+  return { id: row!.id, label: row!.label, active: row!.active, position: row!.position, version: row!.version };
+}
+
+export async function updateReturnReason(ctx: AppContext, viewer: Viewer, id: number, patch: { label?: string; active?: boolean; position?: number; version: number }): Promise<ReturnReason> {
+  requireAdmin(viewer);
+  const all = await listReturnReasons(ctx, { includeInactive: true });
+  const current = all.find((r) => r.id === id);
+  if (!current) throw new NotFoundError("Reason not found");
+  if (patch.label !== undefined) {
+    if (patch.label.toLowerCase() === OTHER_REASON.toLowerCase()) throw new ValidationError(`'${OTHER_REASON}' is always offered`);
+    if (all.some((r) => r.id !== id && r.label.toLowerCase() === patch.label!.toLowerCase())) throw new ConflictError(`The reason '${patch.label}' already exists`, all);
+  }
+  const at = ctx.now().toISOString();
+  const set = { ...(patch.label !== undefined ? { label: patch.label } : {}), ...(patch.active !== undefined ? { active: patch.active } : {}), ...(patch.position !== undefined ? { position: patch.position } : {}) };
+  const changes = Object.entries(set).map(([field, after]) => ({ field, before: current[field as keyof ReturnReason], after }));
+  const res = await ctx.db
+    .update(returnReasons)
+    .set({ ...set, updatedAt: at, version: sql`${returnReasons.version} + 1` })
+    .where(and(eq(returnReasons.id, id), eq(returnReasons.version, patch.version)));
+  if (res.rowsAffected !== 1) throw new ConflictError("Someone else changed this reason first", current);
+  if (changes.length) await recordAudit(ctx.db, viewer, at, { entityType: "return_reason", entityId: String(id), action: "update", changes });
+  return (await listReturnReasons(ctx, { includeInactive: true })).find((r) => r.id === id)!;
+}
+
+// ---------------------------------------------------------------- the customer's form
+
+export type ReturnPhotos = { request: File[]; items: Map<number, File[]> };
+
+/**
+ * A return request from the customer's form (or staff entering one): reasons from the managed list or
+ * 'Other' with a custom reason, every photo checked by its bytes and size before anything is written, then
+ * the request and its items in one transaction and the photos stored. Answers the reference.
+ */
+export async function submitReturnRequest(
+  ctx: AppContext,
+  input: ReturnSubmission,
+  photos: ReturnPhotos,
+  opts: { source: "public" | "staff"; actor: Actor | null },
+): Promise<{ id: number; returnID: string }> {
+  const reasons = new Set((await listReturnReasons(ctx)).map((r) => r.label));
+  input.items.forEach((item, i) => {
+    if (item.reason !== OTHER_REASON && !reasons.has(item.reason)) {
+      throw new ValidationError(`Item ${i + 1}: choose a reason from the list`, { [`items.${i}.reason`]: ["Choose a reason from the list"] });
+    }
+  });
+  for (const index of photos.items.keys()) {
+    if (index < 0 || index >= input.items.length) throw new ValidationError(`Photos were sent for item ${index + 1}, which is not on the form`);
+  }
+  await checkUploads([...photos.request, ...[...photos.items.values()].flat()], IMAGES);
+
+  const at = ctx.now().toISOString();
+  let created: { id: number; returnID: string } | null = null;
+  for (let attempt = 0; attempt < 4 && !created; attempt++) {
+    const returnID = returnReference(ctx.now(), referenceCode(5));
+    try {
+      created = await ctx.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(returnRequests)
+          .values({
+            returnID,
+            companyName: input.companyName,
+            orderNum: input.orderNum,
+            status: "pending",
+            email: input.email,
+            phone: input.phone,
+            location: "",
+            submittedAt: at,
+            remarks: "",
+            address: [{ street: input.address.street, ...(input.address.street2 ? { street2: input.address.street2 } : {}), city: input.address.city, state: input.address.state, zip: input.address.zip }],
+            productImages: photos.request.map((f, i) => photoName(f, `photo-${i + 1}`)),
+            defectImages: [],
+            itemCount: input.items.length,
+            source: opts.source,
+            updatedAt: at,
+          })
+          .returning({ id: returnRequests.id });
+        await tx.insert(returnItems).values(
+          input.items.map((item, position) => ({
+            returnId: row!.id,
+            position,
+            sku: item.sku,
+            description: item.description,
+            count: item.count,
+            reason: item.reason,
+            customReason: item.reason === OTHER_REASON ? item.customReason : "",
+            comments: item.comments,
+            uploadedImages: (photos.items.get(position) ?? []).map((f, i) => photoName(f, `item-${position + 1}-${i + 1}`)),
+          })),
+        );
+        if (opts.actor) {
+          await recordAudit(tx, opts.actor, at, { entityType: RETURN_ENTITY, entityId: returnID, action: "create", changes: [{ field: "source", before: null, after: opts.source }] });
+        }
+        return { id: row!.id, returnID };
+      });
+    } catch (error) {
+      // A clash of the random reference (unique): draw another.
+      if (!String((error as Error)?.message ?? "").includes("UNIQUE") || attempt === 3) throw error;
+    }
+  }
+  const { id } = created!;
+  const createdBy = opts.actor?.email ?? "customer";
+  for (const file of photos.request) {
+    await storeUpload(ctx, file, { rule: IMAGES, ownerType: REQUEST_FILE_OWNER, ownerId: String(id), kind: "return-photo", createdBy });
+  }
+  for (const [index, files] of photos.items) {
+    for (const file of files) await storeUpload(ctx, file, { rule: IMAGES, ownerType: ITEM_FILE_OWNER, ownerId: `${id}:${index}`, kind: "return-photo", createdBy });
+  }
+  return created!;
+}
+
+function photoName(file: File, fallback: string): string {
+  return cleanFilename(file.name, fallback);
+}

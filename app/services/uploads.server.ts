@@ -1,0 +1,29 @@
+// Checks a whole set of uploads against a rule before any of them is stored, so a form with one bad file
+// writes nothing; and the short random codes of the public forms' references.
+import { ValidationError } from "~/domain/errors";
+import { sniffContentType } from "~/domain/files/sniff";
+import { cleanFilename, type UploadRule } from "~/lib/files.server";
+import { fail } from "~/lib/http.server";
+
+/** Size, emptiness and type from the bytes, for every file: the same answers storeUpload gives (413, 400, 415). */
+export async function checkUploads(files: readonly File[], rule: UploadRule, maxFiles = 30): Promise<void> {
+  if (files.length > maxFiles) throw new ValidationError(`At most ${maxFiles} files at once`);
+  for (const file of files) {
+    const label = cleanFilename(file.name, "file");
+    if (file.size > rule.maxBytes) fail(413, `File ${label} is too large. Maximum size is ${Math.round(rule.maxBytes / 1024 / 1024)}MB.`, { filename: label });
+    if (file.size === 0) fail(400, `File ${label} is empty`, { filename: label });
+    const head = new Uint8Array(await file.slice(0, 512).arrayBuffer());
+    const type = sniffContentType(head);
+    if (!type || !rule.accept.includes(type)) fail(415, `File ${label} is not an accepted type (${rule.accept.map((t) => t.split("/")[1]).join(", ")})`, { filename: label });
+  }
+}
+
+const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/** A short code without look-alike characters (no I, L, O, 0, 1), for references a customer reads out. */
+export function referenceCode(length: number): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  let out = "";
+  for (const b of bytes) out += ALPHABET[b % ALPHABET.length];
+  return out;
+}

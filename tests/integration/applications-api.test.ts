@@ -1,0 +1,244 @@
+// Customer applications through the app's own doors, against a seeded libSQL file and the QuickBooks
+// stand-in: the list (under `data`) with search, the Completed-as-Pending rule, filter, sort and page; KPIs;
+// documents checked by their bytes; the admin's edit and decision (approval creates the QuickBooks customer
+// and stores its id; a QuickBooks fault changes nothing and a retry never creates a second customer);
+// /submit-feedback; a sales rep refused every admin call without a write.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEvents, customerApplications } from "../../db/schema";
+import * as listRoute from "~/routes/api.applications";
+import * as kpisRoute from "~/routes/api.applications.kpis";
+import * as appRoute from "~/routes/api.applications.$id";
+import * as decisionRoute from "~/routes/api.applications.$id.decision";
+import * as filesRoute from "~/routes/api.applications.$id.files";
+import * as feedbackRoute from "~/routes/submit-feedback";
+import * as qbCallbackRoute from "~/routes/api.qb.oauth.callback";
+import * as qbStartRoute from "~/routes/api.qb.oauth.start";
+import * as qbCustomersRoute from "~/routes/api.qb.customers";
+import type { Database } from "~/lib/db.server";
+import { startStandins, type RunningStandins } from "../../stand-ins/server";
+import { createSeededTestDatabase, SEED_NOW } from "../support/db";
+import { createTestContext, request, settle, staffCookie } from "../support/context";
+
+type Json = any;
+type Handler = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => Promise<unknown>;
+
+let db: Database;
+let standins: RunningStandins;
+let ctx: ReturnType<typeof createTestContext>;
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+
+beforeAll(async () => {
+  db = await createSeededTestDatabase();
+  standins = await startStandins({ port: 0, db, dataDir: mkdtempSync(join(tmpdir(), "applications-api-")) });
+  ctx = createTestContext(db, {
+    now: SEED_NOW,
+    env: { QBO_API_BASE_URL: `${standins.url}/qbo`, QBO_AUTHORIZATION_URL: `${standins.url}/qbo/connect`, QBO_TOKEN_URL: `${standins.url}/qbo/oauth2/token`, QBO_TIMEOUT_MS: "2000" },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await standins?.close();
+});
+
+const cookie = (name: string) => staffCookie(ctx.app, `${name}@goldengrain.test`);
+
+async function call(handler: Handler, path: string, init: { who?: string; method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string>; params?: Record<string, string> } = {}) {
+  const req = request(path, { method: init.method ?? "GET", cookie: init.who ? await cookie(init.who) : undefined, json: init.json, body: init.body, headers: init.headers });
+  return (await settle(() => handler({ request: req, context: ctx, params: init.params ?? {} }))) as Response;
+}
+
+const list = (query = "", who = "sales") => call(listRoute.loader, `/api/applications${query}`, { who });
+const decide = (id: number, json: unknown, who = "admin") => call(decisionRoute.action, "", { who, method: "PATCH", json, params: { id: String(id) } });
+const edit = (id: number, json: unknown, who = "admin") => call(appRoute.action, "", { who, method: "PATCH", json, params: { id: String(id) } });
+
+async function pending() {
+  const rows = await db.select().from(customerApplications).where(eq(customerApplications.status, "Pending"));
+  return rows;
+}
+
+async function connectQuickBooks() {
+  const admin = await cookie("admin");
+  const started = (await settle(() => qbStartRoute.loader({ request: request("/api/qb/oauth/start", { cookie: admin }), context: ctx, params: {} } as never))) as Response;
+  const consent = new URL(started.headers.get("location")!);
+  const form = new URLSearchParams(consent.searchParams);
+  form.set("decision", "authorize");
+  const back = await fetch(`${standins.url}/qbo/connect`, { method: "POST", body: form, redirect: "manual" });
+  const callback = new URL(back.headers.get("location")!);
+  await settle(() => qbCallbackRoute.loader({ request: request(`${callback.pathname}${callback.search}`, { cookie: admin }), context: ctx, params: {} } as never));
+}
+
+async function qboCustomerNamed(name: string): Promise<Json[]> {
+  const res = await call(qbCustomersRoute.loader, `/api/qb/customers?name=${encodeURIComponent(name)}&limit=50`, { who: "admin" });
+  return ((await res.json()) as Json).data;
+}
+
+describe("GET /api/applications", () => {
+  it("answers {success, data, pagination}, by decision date descending by default", async () => {
+    const res = await list("?limit=500");
+    const body = (await res.json()) as Json;
+    expect(body).toMatchObject({ success: true, pagination: { page: 1, total: 20 } });
+    const decided = body.data.filter((a: Json) => a.decisionDate).map((a: Json) => a.decisionDate);
+    expect(decided).toEqual([...decided].sort().reverse());
+    expect(body.data[0]).toMatchObject({ _id: expect.any(Number), companyName: expect.any(String), addresses: expect.any(Array), status: expect.any(String) });
+  });
+
+  it("status is matched as displayed: Completed is Pending, in the search and the filter", async () => {
+    const all = ((await (await list("?limit=500")).json()) as Json).data as Json[];
+    const shownPending = all.filter((a) => a.status === "Pending" || a.status === "Completed").length;
+    const filtered = ((await (await list("?status=pending&limit=500")).json()) as Json).data as Json[];
+    expect(filtered.length).toBe(shownPending);
+    expect(filtered.some((a) => a.status === "Completed")).toBe(true);
+    const searched = ((await (await list("?searchBy=status&search=PEND&limit=500")).json()) as Json).data as Json[];
+    expect(searched.length).toBe(shownPending);
+  });
+
+  it("city, state and postal code match the first address; decisionDate the same day", async () => {
+    const all = ((await (await list("?limit=500")).json()) as Json).data as Json[];
+    const city = all[0].addresses[0].city.slice(0, 4).toLowerCase();
+    const byCity = ((await (await list(`?searchBy=city&search=${city}&limit=500`)).json()) as Json).data as Json[];
+    expect(byCity.map((a) => a._id).sort()).toEqual(all.filter((a) => a.addresses[0]?.city.toLowerCase().includes(city)).map((a) => a._id).sort());
+    const withDate = all.find((a) => a.decisionDate)!;
+    const day = withDate.decisionDate.slice(0, 10);
+    const byDay = ((await (await list(`?searchBy=decisionDate&search=${day}&limit=500`)).json()) as Json).data as Json[];
+    expect(byDay.length).toBeGreaterThan(0);
+    expect(byDay.every((a) => a.decisionDate.slice(0, 10) === day)).toBe(true);
+    expect((await list("?searchBy=decisionDate&search=yesterday")).status).toBe(400);
+  });
+
+  it("sorts Location by street then city, and pages", async () => {
+    const rows = ((await (await list("?sort=location&dir=asc&limit=500")).json()) as Json).data as Json[];
+    const keys = rows.map((a) => `${a.addresses[0]?.street ?? ""}`.toLowerCase());
+    expect(keys).toEqual([...keys].sort());
+    const page = (await (await list("?limit=7&page=2")).json()) as Json;
+    expect(page.data).toHaveLength(7);
+    expect(page.pagination).toMatchObject({ page: 2, limit: 7, total: 20 });
+  });
+
+  it("KPIs count Pending with Completed", async () => {
+    const { data } = (await (await call(kpisRoute.loader, "/api/applications/kpis", { who: "logistics" })).json()) as Json;
+    expect(data.applications).toBe(20);
+    expect(data.pending + data.approved + data.declined).toBe(20);
+  });
+
+  it("drivers and the warehouse get nothing", async () => {
+    expect((await list("", "driver")).status).toBe(403);
+    expect((await list("", "warehouse")).status).toBe(403);
+  });
+});
+
+describe("documents", () => {
+  it("uploads images sent as repeated 'files' parts and lists them as links; a non-image is 415 and nothing is stored", async () => {
+    const [app] = await pending();
+    const form = new FormData();
+    form.append("files", new File([PNG], "licence.png", { type: "image/png" }));
+    form.append("files", new File([PNG], "storefront.png", { type: "image/png" }));
+    const res = await call(filesRoute.action, "", { who: "sales", method: "POST", body: form, params: { id: String(app!.id) } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Json;
+    expect(body.success).toBe(true);
+    expect(body.files.map((f: Json) => f.name)).toEqual(["licence.png", "storefront.png"]);
+    expect(body.files[0].presignedUrl).toMatch(/\/files\/.+sig=/);
+
+    const bad = new FormData();
+    bad.append("files", new File([PNG], "ok.png", { type: "image/png" }));
+    bad.append("files", new File([new TextEncoder().encode("<script>alert(1)</script>")], "evil.png", { type: "image/png" }));
+    const refused = await call(filesRoute.action, "", { who: "sales", method: "POST", body: bad, params: { id: String(app!.id) } });
+    expect(refused.status).toBe(415);
+    expect(((await refused.json()) as Json).error).toMatch(/evil\.png is not an accepted type/);
+    const listed = (await (await call(filesRoute.loader, "", { who: "sales", params: { id: String(app!.id) } })).json()) as Json;
+    expect(listed.data).toHaveLength(2);
+  });
+});
+
+describe("edit and decision (admins only)", () => {
+  it("a sales rep and a logistics manager are refused edit and decision; nothing written", async () => {
+    const [app] = await pending();
+    for (const who of ["sales", "logistics"]) {
+      expect((await decide(app!.id, { status: "Approved" }, who)).status).toBe(403);
+      expect((await edit(app!.id, { companyName: "X", status: "Approved" }, who)).status).toBe(403);
+    }
+    const [after] = await db.select().from(customerApplications).where(eq(customerApplications.id, app!.id));
+    expect(after).toMatchObject({ status: "Pending", companyName: app!.companyName, version: app!.version });
+  });
+
+  it("approval before QuickBooks is connected fails with the reason, writes nothing, and can be retried", async () => {
+    const [app] = await pending();
+    const res = await decide(app!.id, { status: "Approved", decisionDate: SEED_NOW.toISOString() });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as Json).error).toMatch(/QuickBooks is not connected/);
+    const [after] = await db.select().from(customerApplications).where(eq(customerApplications.id, app!.id));
+    expect(after).toMatchObject({ status: "Pending", companyID: null });
+  });
+
+  it("approval creates the customer in QuickBooks and stores its id as companyID; feedback is recorded", async () => {
+    await connectQuickBooks();
+    const [app] = await pending();
+    const res = await decide(app!.id, { status: "Approved", decisionDate: SEED_NOW.toISOString(), version: app!.version });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Json;
+    expect(body).toMatchObject({ success: true, companyID: expect.stringMatching(/^\d+$/), data: { status: "Approved", decisionDate: SEED_NOW.toISOString() } });
+    const found = await qboCustomerNamed(app!.companyName);
+    expect(found.map((c) => c.id)).toContain(body.companyID);
+    expect(found.find((c) => c.id === body.companyID)).toMatchObject({ displayName: app!.companyName, primaryEmail: app!.email });
+
+    const fb = await call(feedbackRoute.loader, `/submit-feedback?companyID=${body.companyID}&feedback=positive`, { who: "admin" });
+    expect(fb.status).toBe(200);
+    const events = await db.select().from(auditEvents).where(eq(auditEvents.entityId, String(app!.id)));
+    expect(events.map((e) => e.action).filter((a) => a !== "documents")).toEqual(["quickbooks-customer-created", "decision", "feedback"]);
+    // A second decision is refused: the application is no longer pending.
+    expect((await decide(app!.id, { status: "Declined" })).status).toBe(409);
+  });
+
+  it("a QuickBooks fault changes nothing; the retry creates exactly one customer", async () => {
+    const [app] = await pending();
+    await fetch(`${standins.url}/qbo/test/faults`, { method: "POST", body: JSON.stringify({ status: 500, count: 2, match: "/customer" }) });
+    const failed = await decide(app!.id, { status: "Approved" });
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    expect(((await failed.json()) as Json).error).toMatch(/QuickBooks/);
+    const [unchanged] = await db.select().from(customerApplications).where(eq(customerApplications.id, app!.id));
+    expect(unchanged).toMatchObject({ status: "Pending", companyID: null });
+    await fetch(`${standins.url}/qbo/test/faults`, { method: "POST", body: JSON.stringify({ clear: true }) });
+    const retried = await decide(app!.id, { status: "Approved" });
+    expect(retried.status).toBe(200);
+    expect((await qboCustomerNamed(app!.companyName)).filter((c) => c.displayName === app!.companyName)).toHaveLength(1);
+  });
+
+  it("decline needs no QuickBooks; edit sets any status and every field, version-checked", async () => {
+    const [app] = await pending();
+    const declined = await decide(app!.id, { status: "Declined", decisionDate: SEED_NOW.toISOString() });
+    expect(((await declined.json()) as Json).data.status).toBe("Declined");
+    const [row] = await db.select().from(customerApplications).where(eq(customerApplications.id, app!.id));
+    const res = await edit(app!.id, {
+      companyName: "Renamed Bistro",
+      email: "owner@renamed.example",
+      phoneNumber: "(212) 555-0100",
+      ownerName: "Ana Owner",
+      ownerNumber: "",
+      status: "Pending",
+      remarks: "Reopened after a call",
+      decisionDate: "",
+      addresses: [{ street: "1 Main St", city: "Newark", state: "NJ", postalCode: "07102" }],
+      version: row!.version,
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Json).data).toMatchObject({ companyName: "Renamed Bistro", status: "Pending", decisionDate: null, addresses: [{ city: "Newark" }] });
+    const stale = await edit(app!.id, { companyName: "Again", status: "Pending", version: row!.version });
+    expect(stale.status).toBe(409);
+    expect(((await stale.json()) as Json).data.companyName).toBe("Renamed Bistro");
+    const bad = await edit(app!.id, { companyName: "X", status: "Maybe" });
+    expect(bad.status).toBe(400);
+  });
+
+  it("/submit-feedback refuses a cross-site fetch, a bad value, an unknown company and a sales rep", async () => {
+    expect((await call(feedbackRoute.loader, "/submit-feedback?companyID=1&feedback=positive", { who: "admin", headers: { "sec-fetch-site": "cross-site" } })).status).toBe(403);
+    expect((await call(feedbackRoute.loader, "/submit-feedback?companyID=1&feedback=great", { who: "admin" })).status).toBe(400);
+    expect((await call(feedbackRoute.loader, "/submit-feedback?companyID=nope&feedback=positive", { who: "admin" })).status).toBe(404);
+    expect((await call(feedbackRoute.loader, "/submit-feedback?companyID=1&feedback=positive", { who: "sales" })).status).toBe(403);
+  });
+});
