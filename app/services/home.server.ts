@@ -60,23 +60,25 @@ const notPicked = sql`NOT EXISTS (SELECT 1 FROM pick_list_status p WHERE p.order
 export async function myPicks(ctx: Ctx, viewer: Viewer, limit = FLOOR_LIST_LIMIT): Promise<PickWork> {
   const [{ where }, statuses] = await Promise.all([kindScope(ctx, viewer, "pick"), distinctStatuses(ctx)]);
   const condition = and(where, statusIn(statusSets(statuses).toPick), notPicked);
+  // Each order's size comes with it (a correlated count on the order-lines index), not from a second query.
   const [rows, [count]] = await Promise.all([
     ctx.db
-      .select({ id: orders.id, orderNumber: orders.orderNumber, customerName: orders.customerName, orderStatus: orders.orderStatus, orderType: orders.orderType, orderDate: orders.orderDate })
+      .select({
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        customerName: orders.customerName,
+        orderStatus: orders.orderStatus,
+        orderType: orders.orderType,
+        orderDate: orders.orderDate,
+        lines: sql<number>`(SELECT count(*) FROM ${orderLines} WHERE ${orderLines.orderId} = ${orders.id})`,
+        units: sql<number>`(SELECT coalesce(sum(${orderLines.quantity}), 0) FROM ${orderLines} WHERE ${orderLines.orderId} = ${orders.id})`,
+      })
       .from(orders)
       .where(condition)
       .orderBy(asc(orders.orderDate), asc(orders.id))
       .limit(limit),
     ctx.db.select({ n: sql<number>`count(*)` }).from(orders).where(condition),
   ]);
-  const sizes = rows.length
-    ? await ctx.db
-        .select({ orderId: orderLines.orderId, lines: sql<number>`count(*)`, units: sql<number>`coalesce(sum(${orderLines.quantity}), 0)` })
-        .from(orderLines)
-        .where(inArray(orderLines.orderId, rows.map((r) => r.id)))
-        .groupBy(orderLines.orderId)
-    : [];
-  const bySize = new Map(sizes.map((s) => [s.orderId, s]));
   const now = ctx.now();
   return {
     total: Number(count?.n ?? 0),
@@ -88,8 +90,8 @@ export async function myPicks(ctx: Ctx, viewer: Viewer, limit = FLOOR_LIST_LIMIT
       orderType: r.orderType,
       orderDate: r.orderDate,
       daysSinceOrder: daysSinceOrder(r.orderDate, now),
-      lines: Number(bySize.get(r.id)?.lines ?? 0),
-      units: Number(bySize.get(r.id)?.units ?? 0),
+      lines: Number(r.lines ?? 0),
+      units: Number(r.units ?? 0),
       href: taskHref("pick", r.orderNumber),
     })),
   };
