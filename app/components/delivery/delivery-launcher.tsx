@@ -13,3 +13,32 @@ export function DeliveryLauncher({ row, isPhone, onClose }: { row: OrderRow | nu
     </Suspense>
   );
 }
+
+/** The order a '#order-{orderNumber}' hash names: its row when on screen, else a stub the wizard fills from the meta call. */
+export function deliveryRowFromHash(hash: string, rows: readonly OrderRow[]): OrderRow | null {
+  const m = /^#order-(.{1,64})$/.exec(hash);
+  if (!m) return null;
+  let orderNumber: string;
+  try {
+    orderNumber = decodeURIComponent(m[1]!);
+  } catch {
+    return null;
+  }
+  return (
+    rows.find((r) => r.orderNumber === orderNumber) ?? {
+      _id: orderNumber,
+      orderNumber,
+      customerName: "",
+      createdBy: "",
+      paymentStatus: "",
+      orderStatus: "",
+      orderType: "",
+      truckingCompany: "",
+      warehouseLocation: "",
+      warehouseAssignment: [],
+      notes: "",
+      orderDate: "",
+      version: 0,
+    }
+  );
+}

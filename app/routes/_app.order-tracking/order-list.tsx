@@ -1,8 +1,8 @@
 // The order list body: desktop table with pagination, or phone cards with infinite scroll. Until the layout is
 // known (the server render and the first client render) both are rendered and CSS shows the one that fits,
 // each with the first screen of rows, so the first paint has rows at any width and hydration matches.
-import { useState } from "react";
-import { DeliveryLauncher } from "~/components/delivery/delivery-launcher";
+import { useEffect, useState } from "react";
+import { DeliveryLauncher, deliveryRowFromHash } from "~/components/delivery/delivery-launcher";
 import type { Column } from "~/components/orders/columns";
 import { MobileOrderList } from "~/components/orders/mobile-order-list";
 import { OrderTable, type Density } from "~/components/orders/order-table";
@@ -41,6 +41,11 @@ export function OrderList({ isPhone, rows, roleId, loading, pagination, columns,
   // Spec 001 §6: a driver's row opens the delivery wizard instead of the detail.
   const [delivering, setDelivering] = useState<OrderRow | null>(null);
   const onOpen = roleId === "delivery-driver" ? setDelivering : openDetail;
+  // A driver's home links a stop as '#order-{orderNumber}': the wizard opens on arrival.
+  useEffect(() => {
+    if (roleId === "delivery-driver") setDelivering((open) => open ?? deliveryRowFromHash(window.location.hash, rows));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only
+  }, []);
   const unknown = isPhone === null;
   const shown = unknown ? rows.slice(0, FIRST_PAINT_ROWS) : rows;
   // The same wrappers in every state, so the visible layout keeps its DOM when the other one goes away.
