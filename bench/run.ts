@@ -17,8 +17,9 @@ import { benchQuickBooks } from "./quickbooks";
 import { benchTasks } from "./tasks";
 import { benchRoundTrips } from "./round-trips";
 import { benchPhone } from "./phone";
+import { benchDelivery } from "./delivery";
 
-const only = (process.env.BENCH_ONLY ?? "shell,orders,tasks,pdf,room,bundle,trips,phone").split(",");
+const only = (process.env.BENCH_ONLY ?? "shell,orders,tasks,pdf,room,bundle,trips,phone,delivery").split(",");
 
 async function benchShell() {
   const db = openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "riceops-bench-")), "bench.db")}`);
@@ -41,6 +42,7 @@ const benches: [string, () => Promise<void>][] = [
   ["bundle", benchBundles],
   ["trips", benchRoundTrips],
   ["phone", benchPhone],
+  ["delivery", benchDelivery],
 ];
 
 for (const [name, run] of benches) {
