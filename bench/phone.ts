@@ -3,49 +3,20 @@
 // preview) and, beside it, the development server: LCP and the time until the first rows or lines are
 // visible on the picking screen, Order Tracking (admin and warehouse employee) and Home; INP for tapping
 // 'In Full' on a 60-line pick list. Figures, not assertions: these machines are shared and noisy.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { openDatabase } from "../db/node";
 import { orderLines, orders } from "../db/schema";
+import { startPreview, stopper, waitFor, type Server } from "./preview-server";
 
 const RUNS = Number(process.env.PHONE_RUNS ?? 5);
 const ORDER = "SO-100002";
 const CHROMIUM = { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"] };
 
-type Server = { name: string; url: string; dbFile: string; stop(): Promise<void> };
-
-async function waitFor(url: string, ms = 240_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-function stopper(child: ChildProcess) {
-  return () =>
-    new Promise<void>((resolve) => {
-      child.once("exit", () => resolve());
-      child.kill("SIGTERM");
-      setTimeout(resolve, 3_000);
-    });
-}
-
-async function startPreview(): Promise<Server> {
-  const dbFile = ".data/bench-phone-preview.db";
-  const child = spawn("npx", ["tsx", "scripts/preview.mjs", "--fresh", ...(process.env.PHONE_BUILD ? [] : ["--no-build"])], {
-    env: { ...process.env, PREVIEW_PORT: "8777", LIBSQL_PORT: "8078", STANDINS_PORT: "4077", PARTYKIT_PORT: "2077", PREVIEW_DB_FILE: dbFile, PREVIEW_STATE_DIR: ".wrangler/bench-phone", STANDINS_DATA_DIR: ".data/bench-phone-standins", SEED_ORDERS: "2000" },
-    stdio: "ignore",
-  });
-  await waitFor("http://127.0.0.1:8777/login");
-  return { name: "preview (production build)", url: "http://127.0.0.1:8777", dbFile, stop: stopper(child) };
+async function startPreviewForPhone(): Promise<Server> {
+  return startPreview("phone", { app: 8777, libsql: 8078, standins: 4077, party: 2077 });
 }
 
 async function startDev(): Promise<Server> {
@@ -162,7 +133,7 @@ async function measureServer(server: Server) {
 
 export async function benchPhone(): Promise<void> {
   const results: Record<string, Awaited<ReturnType<typeof measureServer>>> = {};
-  for (const start of [startPreview, startDev]) {
+  for (const start of [startPreviewForPhone, startDev]) {
     const server = await start();
     try {
       results[server.name] = await measureServer(server);

@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, printing figures (never asserted: these machines are shared and noisy).
-// Run one alone with `npx tsx bench/<name>.ts`. BENCH_ONLY=orders,pdf,room,bundle,shell,tasks,trips,phone picks some.
+// Run one alone with `npx tsx bench/<name>.ts`. BENCH_ONLY=orders,pdf,room,bundle,shell,tasks,trips,phone,load picks some.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,8 +18,9 @@ import { benchTasks } from "./tasks";
 import { benchRoundTrips } from "./round-trips";
 import { benchPhone } from "./phone";
 import { benchDelivery } from "./delivery";
+import { benchLoad } from "./load";
 
-const only = (process.env.BENCH_ONLY ?? "shell,orders,tasks,pdf,room,bundle,trips,phone,delivery").split(",");
+const only = (process.env.BENCH_ONLY ?? "shell,orders,tasks,pdf,room,bundle,trips,phone,load,delivery").split(",");
 
 async function benchShell() {
   const db = openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "riceops-bench-")), "bench.db")}`);
@@ -43,6 +44,7 @@ const benches: [string, () => Promise<void>][] = [
   ["trips", benchRoundTrips],
   ["phone", benchPhone],
   ["delivery", benchDelivery],
+  ["load", benchLoad],
 ];
 
 for (const [name, run] of benches) {
