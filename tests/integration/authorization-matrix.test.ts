@@ -96,6 +96,7 @@ const ACCESS: Record<string, Access> = {
   "routes/api.delivery.today": { who: ["admin", "driver"] },
   "routes/api.delivery.settings": { who: ["admin"] }, // required proof per order type
   "routes/proof.$token": { who: "anyone" }, // the customer's proof link: the signed token decides
+  "routes/_app.delivery-settings": { who: ["admin"] },
   // Spec 000 §2 / 001 §2: QuickBooks Customers for admin, logistics-manager and sales-rep (customers:view);
   // connecting QuickBooks is an admin's (docs/decisions/011-quickbooks.md).
   "routes/_app.quickbooks-customers": { who: OFFICE },

@@ -1,0 +1,89 @@
+// /delivery-settings (admins): which proof completing a delivery needs, per order type (issue 8): receiver
+// name, signature, photo, COD photo. The loader reads what GET /api/delivery/settings answers; Save sends the
+// PUT, and the server refuses a completion without what is ticked, naming what is missing.
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { policies } from "~/domain/access/policy";
+import { PROOF_KINDS, PROOF_LABELS, type RequiredProof } from "~/domain/delivery/rules";
+import { noAction, pageLoader } from "~/lib/route.server";
+import { requiredProofSettings } from "~/services/delivery.server";
+
+export const policy = policies.grant("admin:manage");
+
+export const meta: MetaFunction = () => [{ title: "Delivery proof settings — Golden Grain" }];
+
+export const loader = pageLoader(policy, async ({ ctx }) => ({ requiredProof: await requiredProofSettings(ctx) }));
+
+export const action = noAction(policy);
+
+export default function DeliverySettings() {
+  const data = useLoaderData<typeof loader>();
+  const [proof, setProof] = useState<Record<string, RequiredProof>>(data.requiredProof);
+  const [saving, setSaving] = useState(false);
+
+  async function save() {
+    setSaving(true);
+    try {
+      const res = await fetch("/api/delivery/settings", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ requiredProof: proof }), credentials: "same-origin" });
+      const body = (await res.json().catch(() => ({}))) as { error?: string; data?: { requiredProof: Record<string, RequiredProof> } };
+      if (!res.ok || !body.data) return void toast.error("Settings not saved", { description: body.error || "Failed" });
+      setProof(body.data.requiredProof);
+      toast.success("Delivery proof settings saved");
+    } catch {
+      toast.error("Settings not saved", { description: "No connection" });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-4 p-4 md:p-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Delivery proof</h1>
+        <p className="text-slate-600">What a driver must capture before a delivery of each order type can be completed. A COD photo is asked only of cash-on-delivery orders.</p>
+      </div>
+      <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200" role="region" aria-label="Required proof per order type" tabIndex={0}>
+        <table className="w-full text-sm">
+          <thead className="bg-slate-50 text-left text-slate-700">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                Order type
+              </th>
+              {PROOF_KINDS.map((k) => (
+                <th key={k} scope="col" className="px-3 py-2 text-center capitalize">
+                  {PROOF_LABELS[k]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {Object.entries(proof).map(([type, p]) => (
+              <tr key={type}>
+                <th scope="row" className="px-3 py-2 text-left font-semibold whitespace-nowrap">
+                  {type}
+                </th>
+                {PROOF_KINDS.map((k) => (
+                  <td key={k} className="px-3 py-2 text-center">
+                    <input
+                      type="checkbox"
+                      className="size-5 accent-brand-700"
+                      aria-label={`${type}: ${PROOF_LABELS[k]} required`}
+                      checked={p[k]}
+                      onChange={(e) => setProof((all) => ({ ...all, [type]: { ...all[type]!, [k]: e.target.checked } }))}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Button onClick={save} disabled={saving}>
+        {saving ? "Saving…" : "Save"}
+      </Button>
+    </div>
+  );
+}
