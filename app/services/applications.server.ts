@@ -13,7 +13,8 @@ import {
   type Feedback,
 } from "~/domain/applications/rules";
 import type { ApplicationEdit, ApplicationListQuery, ApplicationSubmission } from "~/domain/applications/schemas";
-import { MAX_APPLICATION_FILES } from "~/domain/applications/schemas";
+import { applicationSubmissionSchema, MAX_APPLICATION_FILES } from "~/domain/applications/schemas";
+import { parseFormData } from "~/lib/http.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors";
 import { dayBounds, likePattern } from "~/domain/returns/rules";
 import type { AppContext } from "~/lib/context.server";
@@ -21,7 +22,7 @@ import { IMAGE_OR_PDF, IMAGES, listFilesFor, signFileUrl, storeUpload } from "~/
 import type { Viewer } from "~/lib/session.server";
 import { diffFields, recordAudit, type Actor } from "~/lib/writes.server";
 import { createCustomer } from "./quickbooks.server";
-import { checkUploads, referenceCode } from "./uploads.server";
+import { checkUploads, parsePayload, referenceCode } from "./uploads.server";
 
 type ApplicationRow = typeof customerApplications.$inferSelect;
 
@@ -351,4 +352,21 @@ export async function submitApplication(
     await storeUpload(ctx, file, { rule: IMAGE_OR_PDF, ownerType: FILE_OWNER, ownerId: String(id), kind: "application-document", createdBy: opts.actor?.email ?? "applicant" });
   }
   return created!;
+}
+
+const APPLICATION_FORM_MAX_BYTES = MAX_APPLICATION_FILES * 10 * 1024 * 1024 + 256 * 1024;
+
+/** The applicant's form as multipart: a JSON `payload` part and documents as repeated `files` parts. */
+export async function parseApplicationForm(request: Request): Promise<{ input: ApplicationSubmission; documents: File[] }> {
+  const form = await parseFormData(request, APPLICATION_FORM_MAX_BYTES);
+  const input = parsePayload(form, applicationSubmissionSchema);
+  const documents: File[] = [];
+  for (const [name, value] of form) {
+    if (name === "payload") continue;
+    if (name !== "files") throw new ValidationError(`Unexpected form part '${name.slice(0, 40)}'`);
+    if (typeof value === "string") throw new ValidationError("'files' parts must be files");
+    documents.push(value);
+  }
+  if (documents.length > MAX_APPLICATION_FILES) throw new ValidationError(`At most ${MAX_APPLICATION_FILES} documents`);
+  return { input, documents };
 }

@@ -17,7 +17,9 @@ import {
   statusSearchValues,
 } from "~/domain/returns/rules";
 import {
+  MAX_RETURN_PHOTOS,
   OTHER_REASON,
+  returnSubmissionSchema,
   type ItemStatusBody,
   type ReceivingBody,
   type ReturnListQuery,
@@ -28,7 +30,11 @@ import type { AppContext } from "~/lib/context.server";
 import { cleanFilename, IMAGES, listFilesFor, signFileUrl, storeUpload } from "~/lib/files.server";
 import { actorName, recordAudit, type Actor } from "~/lib/writes.server";
 import type { Viewer } from "~/lib/session.server";
-import { checkUploads, referenceCode } from "./uploads.server";
+import { parseFormData } from "~/lib/http.server";
+import { checkUploads, parsePayload, referenceCode } from "./uploads.server";
+
+/** 30 photos of 10 MB at most, plus the fields. */
+const RETURN_FORM_MAX_BYTES = 30 * 10 * 1024 * 1024 + 256 * 1024;
 
 type RequestRow = typeof returnRequests.$inferSelect;
 type ItemRow = typeof returnItems.$inferSelect;
@@ -545,4 +551,30 @@ export async function submitReturnRequest(
 
 function photoName(file: File, fallback: string): string {
   return cleanFilename(file.name, fallback);
+}
+
+/** The customer's form as multipart: a JSON `payload` part (the fields) and photos as `photos` and `items.{i}.photos`. */
+export async function parseReturnForm(request: Request): Promise<{ input: ReturnSubmission; photos: ReturnPhotos }> {
+  const form = await parseFormData(request, RETURN_FORM_MAX_BYTES);
+  const input = parsePayload(form, returnSubmissionSchema);
+  const photos: ReturnPhotos = { request: [], items: new Map() };
+  let count = 0;
+  for (const [name, value] of form) {
+    if (name === "payload") continue;
+    const m = /^items\.(\d{1,2})\.photos$/.exec(name);
+    if (name !== "photos" && !m) throw new ValidationError(`Unexpected form part '${name.slice(0, 40)}'`);
+    if (typeof value === "string") throw new ValidationError(`'${name}' must be a file`);
+    if (++count > MAX_RETURN_PHOTOS * 3) throw new ValidationError(`At most ${MAX_RETURN_PHOTOS * 3} photos`);
+    if (m) {
+      const index = Number(m[1]);
+      const list = photos.items.get(index) ?? [];
+      if (list.length >= MAX_RETURN_PHOTOS) throw new ValidationError(`At most ${MAX_RETURN_PHOTOS} photos per item`);
+      list.push(value);
+      photos.items.set(index, list);
+    } else {
+      if (photos.request.length >= MAX_RETURN_PHOTOS) throw new ValidationError(`At most ${MAX_RETURN_PHOTOS} general photos`);
+      photos.request.push(value);
+    }
+  }
+  return { input, photos };
 }

@@ -3,7 +3,8 @@
 import { ValidationError } from "~/domain/errors";
 import { sniffContentType } from "~/domain/files/sniff";
 import { cleanFilename, type UploadRule } from "~/lib/files.server";
-import { fail } from "~/lib/http.server";
+import type { z } from "zod";
+import { fail, hasLoneSurrogate, validationFailure } from "~/lib/http.server";
 
 /** Size, emptiness and type from the bytes, for every file: the same answers storeUpload gives (413, 400, 415). */
 export async function checkUploads(files: readonly File[], rule: UploadRule, maxFiles = 30): Promise<void> {
@@ -26,4 +27,20 @@ export function referenceCode(length: number): string {
   let out = "";
   for (const b of bytes) out += ALPHABET[b % ALPHABET.length];
   return out;
+}
+
+/** The JSON `payload` part of a public form, parsed with its schema (400 with field errors). */
+export function parsePayload<S extends z.ZodType>(form: FormData, schema: S): z.infer<S> {
+  const raw = form.get("payload");
+  if (typeof raw !== "string") throw new ValidationError("The form's 'payload' part is missing");
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new ValidationError("The form's 'payload' part is not JSON");
+  }
+  if (hasLoneSurrogate(value)) throw new ValidationError("Text must be valid Unicode");
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) validationFailure(parsed.error);
+  return parsed.data;
 }

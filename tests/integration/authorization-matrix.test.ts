@@ -125,6 +125,11 @@ const ACCESS: Record<string, Access> = {
   "routes/_app.admin.access": { who: ["admin"], staffOnly: true },
   "routes/_app.admin.access._index": { who: ["admin"], staffOnly: true },
   "routes/_app.admin.access.users": { who: ["admin"], staffOnly: true },
+  "routes/_app.admin.access.locations": { who: ["admin"], staffOnly: true },
+  "routes/_app.admin.access.workers": { who: ["admin"], staffOnly: true },
+  "routes/_app.admin.access.email-routing": { who: ["admin"], staffOnly: true },
+  "routes/_app.admin.access.picklist-passcodes": { who: ["admin"], staffOnly: true },
+  "routes/_app.admin.access.rbac-debug": { who: ["admin"], staffOnly: true },
   "routes/api.admin.users": { who: ["admin"], staffOnly: true },
   "routes/api.admin.users.bulk": { who: ["admin"], staffOnly: true },
   "routes/api.admin.users.$email": { who: ["admin"], staffOnly: true },
@@ -156,6 +161,8 @@ const ACCESS: Record<string, Access> = {
   "routes/api.return-requests.$id.receiving": { who: MANAGERS },
   "routes/api.return-reasons": { who: RETURN_VIEWERS }, // adding one is the admin's (checked in the service)
   "routes/api.return-reasons.$id": { who: ["admin"], staffOnly: true },
+  "routes/request-return": { who: "anyone" },
+  "routes/api.public.return-requests": { who: "anyone" }, // rate limited per connection
   // Customer Applications for the office (applications:view); Approve/Decline and Edit are the admin's.
   "routes/api.applications": { who: OFFICE },
   "routes/api.applications.kpis": { who: OFFICE },
@@ -163,6 +170,8 @@ const ACCESS: Record<string, Access> = {
   "routes/api.applications.$id.files": { who: OFFICE },
   "routes/api.applications.$id.decision": { who: ["admin"] },
   "routes/submit-feedback": { who: ["admin"] },
+  "routes/apply": { who: "anyone" },
+  "routes/api.public.applications": { who: "anyone" }, // rate limited per connection
 };
 
 /** Paths that hold data no one but an admin may reach, whatever a route module says. */

@@ -69,7 +69,7 @@ describe("shortcuts", () => {
   });
 
   it("Insights goes to /reports, New Customer to /customer-applications", () => {
-    expect(shortcuts({ roleId: "sales-rep" }).map((s) => s.path)).toEqual(["/reports", "/customer-applications"]);
+    expect(shortcuts({ roleId: "sales-rep" }).map((s) => s.path)).toEqual(["/reports", "/apply"]);
   });
 });
 

@@ -62,7 +62,7 @@ export function passcodeCards(): ModuleCard[] {
 export function shortcuts(viewer: RoleInput): Shortcut[] {
   const list: Shortcut[] = [{ id: "insights", label: "Insights", path: "/reports" }];
   if (isCustomerRole(viewer.roleId, viewer.isAdmin)) {
-    list.push({ id: "new-customer", label: "New Customer", path: "/customer-applications" });
+    list.push({ id: "new-customer", label: "New Customer", path: "/apply" }); // the application form, as customers see it
   }
   return list;
 }

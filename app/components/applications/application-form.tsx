@@ -1,0 +1,146 @@
+// The new-customer application form: the public /apply page and the staff's New Customer shortcut. Company,
+// owner, contacts, addresses and documents (images or PDF), sent as one multipart request with progress; the
+// answer is the reference number, or the server's reason next to the field it concerns.
+import { CheckCircle2, Plus, Trash2 } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { Field } from "~/components/returns/field";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { sendForm } from "./send-form";
+
+type Address = { key: number; street: string; street2: string; city: string; state: string; postalCode: string };
+const emptyAddress = (key: number): Address => ({ key, street: "", street2: "", city: "", state: "", postalCode: "" });
+
+export function ApplicationForm({ action, staff }: { action: string; staff: boolean }) {
+  const [fields, setFields] = useState({ companyName: "", ownerName: "", email: "", phoneNumber: "", ownerNumber: "" });
+  const [addresses, setAddresses] = useState<Address[]>([emptyAddress(0)]);
+  const [documents, setDocuments] = useState<File[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [reference, setReference] = useState<string | null>(null);
+
+  const setAddress = (key: number, patch: Partial<Address>) => setAddresses((list) => list.map((a) => (a.key === key ? { ...a, ...patch } : a)));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setFieldErrors({});
+    const body = new FormData();
+    body.set("payload", JSON.stringify({ ...fields, addresses: addresses.map(({ key: _key, ...a }) => a) }));
+    for (const doc of documents) body.append("files", doc);
+    const result = await sendForm<{ reference: string }>(action, body, setProgress);
+    setBusy(false);
+    if (result.success) {
+      setReference(result.reference);
+      return;
+    }
+    setError(result.error);
+    setFieldErrors(result.fieldErrors ?? {});
+  }
+
+  if (reference) {
+    return (
+      <div role="status" className="space-y-3 rounded-2xl border border-green-300 bg-green-50 p-6 text-green-900">
+        <CheckCircle2 className="size-8" aria-hidden="true" />
+        <h2 className="text-xl font-bold">Application received</h2>
+        <p>
+          The reference number is <strong className="font-mono text-lg" data-testid="reference">{reference}</strong>.{" "}
+          {staff ? "It is in the Customer Applications list now." : `We will review it and write to ${fields.email}.`}
+        </p>
+        {staff ? (
+          <a href="/customer-applications" className="font-semibold text-brand-800 underline">
+            Open Customer Applications
+          </a>
+        ) : null}
+      </div>
+    );
+  }
+
+  const fe = (key: string) => fieldErrors[key];
+  const text = (key: keyof typeof fields, label: string, props: Record<string, unknown> = {}) => (
+    <Field label={label} id={`a-${key}`} error={fe(key)}>
+      <Input id={`a-${key}`} value={fields[key]} onChange={(e) => setFields({ ...fields, [key]: e.target.value })} {...props} />
+    </Field>
+  );
+  return (
+    <form onSubmit={submit} className="space-y-6" noValidate>
+      <fieldset className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 sm:p-6">
+        <legend className="px-1 text-lg font-bold text-slate-900">Business and owner</legend>
+        {text("companyName", "Company name", { required: true, autoComplete: "organization" })}
+        {text("email", "Email", { type: "email", required: true, autoComplete: "email" })}
+        {text("phoneNumber", "Business phone", { type: "tel", required: true, autoComplete: "tel" })}
+        {text("ownerName", "Owner name", { required: true, autoComplete: "name" })}
+        {text("ownerNumber", "Owner phone (optional)", { type: "tel" })}
+      </fieldset>
+
+      <section aria-labelledby="a-addresses" className="space-y-3">
+        <h2 id="a-addresses" className="text-lg font-bold text-slate-900">
+          Addresses
+        </h2>
+        {fe("addresses") ? <p className="text-sm text-red-700">{fe("addresses")![0]}</p> : null}
+        {addresses.map((a, i) => (
+          <fieldset key={a.key} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 sm:p-6">
+            <legend className="px-1 font-semibold text-slate-900">{i === 0 ? "Main address" : `Address ${i + 1}`}</legend>
+            <Field label="Street" id={`a${a.key}-street`} error={fe(`addresses.${i}.street`)}>
+              <Input id={`a${a.key}-street`} required value={a.street} onChange={(e) => setAddress(a.key, { street: e.target.value })} />
+            </Field>
+            <Field label="Street line 2 (optional)" id={`a${a.key}-street2`}>
+              <Input id={`a${a.key}-street2`} value={a.street2} onChange={(e) => setAddress(a.key, { street2: e.target.value })} />
+            </Field>
+            <Field label="City" id={`a${a.key}-city`} error={fe(`addresses.${i}.city`)}>
+              <Input id={`a${a.key}-city`} required value={a.city} onChange={(e) => setAddress(a.key, { city: e.target.value })} />
+            </Field>
+            <div className="grid grid-cols-2 gap-3">
+              <Field label="State" id={`a${a.key}-state`} error={fe(`addresses.${i}.state`)}>
+                <Input id={`a${a.key}-state`} required value={a.state} onChange={(e) => setAddress(a.key, { state: e.target.value })} />
+              </Field>
+              <Field label="Postal code" id={`a${a.key}-postal`} error={fe(`addresses.${i}.postalCode`)}>
+                <Input id={`a${a.key}-postal`} required inputMode="numeric" value={a.postalCode} onChange={(e) => setAddress(a.key, { postalCode: e.target.value })} />
+              </Field>
+            </div>
+            {addresses.length > 1 ? (
+              <div className="sm:col-span-2">
+                <Button variant="ghost" size="sm" onClick={() => setAddresses((list) => list.filter((x) => x.key !== a.key))}>
+                  <Trash2 className="size-4" aria-hidden="true" /> Remove address {i + 1}
+                </Button>
+              </div>
+            ) : null}
+          </fieldset>
+        ))}
+        <Button variant="outline" onClick={() => setAddresses((list) => [...list, emptyAddress(Math.max(...list.map((x) => x.key)) + 1)])} disabled={addresses.length >= 5}>
+          <Plus className="size-4" aria-hidden="true" /> Add an address
+        </Button>
+      </section>
+
+      <fieldset className="space-y-2 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+        <legend className="px-1 text-lg font-bold text-slate-900">Documents</legend>
+        <Field label="Resale certificate, licence, ID (images or PDF)" id="a-documents" hint="Up to 10 files of 10 MB each.">
+          <input
+            id="a-documents"
+            type="file"
+            multiple
+            accept="image/*,application/pdf"
+            className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:font-semibold"
+            onChange={(e) => setDocuments(Array.from(e.target.files ?? []))}
+          />
+        </Field>
+        {documents.length ? <p className="text-sm text-slate-700">{documents.length} file{documents.length === 1 ? "" : "s"} chosen</p> : null}
+      </fieldset>
+
+      {error ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? "Sending…" : "Submit application"}
+        </Button>
+        {busy ? <progress className="h-2 w-full sm:w-48" max={1} value={progress} aria-label="Upload progress" /> : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,181 @@
+// The customer's return request form (/request-return): company, order, contact, address, and items with a
+// reason from the managed list ('Other' asks for the reason) and photos. Sent as one multipart request with
+// progress; the answer is the reference number, or the server's reason next to the field it concerns.
+import { CheckCircle2, Plus, Trash2 } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { sendForm } from "~/components/applications/send-form";
+import { Button } from "~/components/ui/button";
+import { Input, inputClass } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { OTHER_REASON } from "~/domain/returns/schemas";
+import { Field } from "./field";
+
+type Item = { key: number; sku: string; description: string; count: string; reason: string; customReason: string; comments: string; photos: File[] };
+
+const emptyItem = (key: number): Item => ({ key, sku: "", description: "", count: "1", reason: "", customReason: "", comments: "", photos: [] });
+
+export function ReturnRequestForm({ reasons, action }: { reasons: string[]; action: string }) {
+  const [contact, setContact] = useState({ companyName: "", orderNum: "", email: "", phone: "" });
+  const [address, setAddress] = useState({ street: "", street2: "", city: "", state: "", zip: "" });
+  const [items, setItems] = useState<Item[]>([emptyItem(0)]);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [reference, setReference] = useState<string | null>(null);
+
+  const updateItem = (key: number, patch: Partial<Item>) => setItems((list) => list.map((i) => (i.key === key ? { ...i, ...patch } : i)));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setFieldErrors({});
+    setProgress(0);
+    const payload = {
+      ...contact,
+      address,
+      items: items.map((i) => ({ sku: i.sku, description: i.description, count: /^\d+$/.test(i.count) ? Number(i.count) : i.count, reason: i.reason, customReason: i.customReason, comments: i.comments })),
+    };
+    const body = new FormData();
+    body.set("payload", JSON.stringify(payload));
+    items.forEach((item, index) => item.photos.forEach((photo) => body.append(`items.${index}.photos`, photo)));
+    const result = await sendForm<{ reference: string }>(action, body, setProgress);
+    setBusy(false);
+    if (result.success) {
+      setReference(result.reference);
+      return;
+    }
+    setError(result.error);
+    setFieldErrors(result.fieldErrors ?? {});
+  }
+
+  if (reference) {
+    return (
+      <div role="status" className="space-y-3 rounded-2xl border border-green-300 bg-green-50 p-6 text-green-900">
+        <CheckCircle2 className="size-8" aria-hidden="true" />
+        <h2 className="text-xl font-bold">Return request received</h2>
+        <p>
+          Your reference number is <strong className="font-mono text-lg" data-testid="reference">{reference}</strong>. Keep it: our team will contact you at {contact.email} about your request.
+        </p>
+      </div>
+    );
+  }
+
+  const fe = (key: string) => fieldErrors[key];
+  return (
+    <form onSubmit={submit} className="space-y-6" noValidate>
+      <fieldset className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 sm:p-6">
+        <legend className="px-1 text-lg font-bold text-slate-900">Your business</legend>
+        <Field label="Company name" id="r-company" error={fe("companyName")}>
+          <Input id="r-company" required value={contact.companyName} onChange={(e) => setContact({ ...contact, companyName: e.target.value })} autoComplete="organization" />
+        </Field>
+        <Field label="Order number (optional)" id="r-order" error={fe("orderNum")}>
+          <Input id="r-order" value={contact.orderNum} onChange={(e) => setContact({ ...contact, orderNum: e.target.value })} />
+        </Field>
+        <Field label="Email" id="r-email" error={fe("email")}>
+          <Input id="r-email" type="email" required value={contact.email} onChange={(e) => setContact({ ...contact, email: e.target.value })} autoComplete="email" />
+        </Field>
+        <Field label="Phone" id="r-phone" error={fe("phone")}>
+          <Input id="r-phone" type="tel" required value={contact.phone} onChange={(e) => setContact({ ...contact, phone: e.target.value })} autoComplete="tel" />
+        </Field>
+      </fieldset>
+
+      <fieldset className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 sm:p-6">
+        <legend className="px-1 text-lg font-bold text-slate-900">Pick-up address</legend>
+        <Field label="Street" id="r-street" error={fe("address.street")}>
+          <Input id="r-street" required value={address.street} onChange={(e) => setAddress({ ...address, street: e.target.value })} autoComplete="address-line1" />
+        </Field>
+        <Field label="Street line 2 (optional)" id="r-street2" error={fe("address.street2")}>
+          <Input id="r-street2" value={address.street2} onChange={(e) => setAddress({ ...address, street2: e.target.value })} autoComplete="address-line2" />
+        </Field>
+        <Field label="City" id="r-city" error={fe("address.city")}>
+          <Input id="r-city" required value={address.city} onChange={(e) => setAddress({ ...address, city: e.target.value })} autoComplete="address-level2" />
+        </Field>
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="State" id="r-state" error={fe("address.state")}>
+            <Input id="r-state" required value={address.state} onChange={(e) => setAddress({ ...address, state: e.target.value })} autoComplete="address-level1" />
+          </Field>
+          <Field label="ZIP" id="r-zip" error={fe("address.zip")}>
+            <Input id="r-zip" required inputMode="numeric" value={address.zip} onChange={(e) => setAddress({ ...address, zip: e.target.value })} autoComplete="postal-code" />
+          </Field>
+        </div>
+      </fieldset>
+
+      <section aria-labelledby="r-items" className="space-y-3">
+        <h2 id="r-items" className="text-lg font-bold text-slate-900">
+          Items to return
+        </h2>
+        {fe("items") ? <p className="text-sm text-red-700">{fe("items")![0]}</p> : null}
+        {items.map((item, index) => (
+          <fieldset key={item.key} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 sm:p-6">
+            <legend className="flex w-full items-center justify-between px-1 font-semibold text-slate-900">Item {index + 1}</legend>
+            <Field label="SKU or product code" id={`i${item.key}-sku`} error={fe(`items.${index}.sku`)}>
+              <Input id={`i${item.key}-sku`} required value={item.sku} onChange={(e) => updateItem(item.key, { sku: e.target.value })} />
+            </Field>
+            <Field label="Quantity" id={`i${item.key}-count`} error={fe(`items.${index}.count`)}>
+              <Input id={`i${item.key}-count`} required inputMode="numeric" value={item.count} onChange={(e) => updateItem(item.key, { count: e.target.value })} />
+            </Field>
+            <Field label="Description (optional)" id={`i${item.key}-desc`} error={fe(`items.${index}.description`)}>
+              <Input id={`i${item.key}-desc`} value={item.description} onChange={(e) => updateItem(item.key, { description: e.target.value })} />
+            </Field>
+            <Field label="Reason" id={`i${item.key}-reason`} error={fe(`items.${index}.reason`)}>
+              <select id={`i${item.key}-reason`} required className={inputClass} value={item.reason} onChange={(e) => updateItem(item.key, { reason: e.target.value })}>
+                <option value="">Choose a reason…</option>
+                {[...reasons, OTHER_REASON].map((r) => (
+                  <option key={r} value={r}>
+                    {r}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {item.reason === OTHER_REASON ? (
+              <Field label="Describe the reason" id={`i${item.key}-custom`} error={fe(`items.${index}.customReason`)}>
+                <Input id={`i${item.key}-custom`} required value={item.customReason} onChange={(e) => updateItem(item.key, { customReason: e.target.value })} />
+              </Field>
+            ) : null}
+            <Field label="Comments (optional)" id={`i${item.key}-comments`} error={fe(`items.${index}.comments`)}>
+              <Textarea id={`i${item.key}-comments`} rows={2} value={item.comments} onChange={(e) => updateItem(item.key, { comments: e.target.value })} />
+            </Field>
+            <Field label="Photos" id={`i${item.key}-photos`} hint="Images only, up to 10 MB each.">
+              <input
+                id={`i${item.key}-photos`}
+                type="file"
+                accept="image/*"
+                multiple
+                className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:font-semibold"
+                onChange={(e) => updateItem(item.key, { photos: Array.from(e.target.files ?? []) })}
+              />
+            </Field>
+            {items.length > 1 ? (
+              <div className="sm:col-span-2">
+                <Button variant="ghost" size="sm" onClick={() => setItems((list) => list.filter((i) => i.key !== item.key))}>
+                  <Trash2 className="size-4" aria-hidden="true" /> Remove item {index + 1}
+                </Button>
+              </div>
+            ) : null}
+          </fieldset>
+        ))}
+        <Button variant="outline" onClick={() => setItems((list) => [...list, emptyItem(Math.max(...list.map((i) => i.key)) + 1)])} disabled={items.length >= 20}>
+          <Plus className="size-4" aria-hidden="true" /> Add another item
+        </Button>
+      </section>
+
+      {error ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? "Sending…" : "Submit return request"}
+        </Button>
+        {busy ? (
+          <progress className="h-2 w-full sm:w-48" max={1} value={progress} aria-label="Upload progress">
+            {Math.round(progress * 100)}%
+          </progress>
+        ) : null}
+      </div>
+    </form>
+  );
+}
