@@ -45,7 +45,7 @@ export default function DeliverySettings() {
         <h1 className="text-2xl font-bold text-slate-900">Delivery proof</h1>
         <p className="text-slate-600">What a driver must capture before a delivery of each order type can be completed. A COD photo is asked only of cash-on-delivery orders.</p>
       </div>
-      <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200" role="region" aria-label="Required proof per order type" tabIndex={0}>
+      <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200" role="region" aria-label="Required proof per order type">
         <table className="w-full text-sm">
           <thead className="bg-slate-50 text-left text-slate-700">
             <tr>
