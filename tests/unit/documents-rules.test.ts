@@ -5,6 +5,7 @@ import { activeContentReason } from "~/domain/documents/active-content";
 import { bolBodySchema, bolFormDefaults, canSaveBol, needsBolPrompt, placeOfDeliveryFrom } from "~/domain/documents/bol";
 import { isWillCall, willCallTitle } from "~/domain/documents/capture";
 import { parsePngDataUrl, SIGNATURE_MAX_BYTES } from "~/domain/documents/signature";
+import { emailFailure, pickListFailure, pickListState } from "~/domain/documents/pick-list";
 
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
@@ -115,4 +116,26 @@ describe("active content in uploads", () => {
 describe("Will Call", () => {
   it("titles the document 'WILL CALL - {orderNumber}'", () => expect(willCallTitle("SO-1")).toBe("WILL CALL - SO-1"));
   it.each([["Will Call", true], ["will call ", true], ["Freight", false], [null, false]])("%s is a Will Call order: %s", (t, e) => expect(isWillCall(t)).toBe(e));
+});
+
+describe("pick list messages (spec 001 §8)", () => {
+  it.each([
+    [400, "no email recipients", 'Email not sent: No "To" recipients are configured for this warehouse. Please set recipients in Admin → Email Routing.'],
+    [409, "Release Order already emailed", "Failed to send email"],
+    [502, "Failed to send email", "Failed to send email"],
+    [400, "Invalid input", "Failed to send email"],
+    [403, "You do not have permission to print pick lists.", "You do not have permission to print pick lists."],
+  ])("email %i '%s' → %s", (status, error, expected) => expect(emailFailure(status, error)).toBe(expected));
+
+  it.each([
+    [403, "You do not have permission to print pick lists."],
+    [404, "Error handling pick list. Please try again."],
+    [500, "Error handling pick list. Please try again."],
+  ])("generate %i → %s", (status, expected) => expect(pickListFailure(status)).toBe(expected));
+
+  it.each([
+    [{ hasReleaseOrder: false, emailedAt: null }, "not-generated"],
+    [{ hasReleaseOrder: true, emailedAt: null }, "generated"],
+    [{ hasReleaseOrder: true, emailedAt: "2025-06-18T00:00:00Z" }, "emailed"],
+  ] as const)("%j is %s", (s, expected) => expect(pickListState(s)).toBe(expected));
 });

@@ -9,7 +9,9 @@ import { Textarea } from "~/components/ui/textarea";
 import { ORDER_TYPES, PAYMENT_FALLBACK, PAYMENT_OPTIONS, TRUCKING_OPTIONS } from "~/domain/orders/constants";
 import { isPaidValue, statusAfterEdit } from "~/domain/orders/status";
 import { canReachStep, editsTrucking, firstInvalidStep, isStepValid, stepHint, stepsFor, truckingFields, truckingValue, type StepKey, type StepperForm } from "~/domain/orders/stepper";
+import { useBolPrompt } from "~/components/documents/bol-prompt";
 import { fetchWorkerOptions, updateOrder } from "./api";
+import { useIsPhone } from "./use-order-list";
 import { PaidMethodDialog } from "./paid-method-dialog";
 import { StatusBadge } from "./status-badge";
 import type { OrderRow, OrdersViewer, UpdateBody } from "./types";
@@ -54,6 +56,8 @@ export function EditStepper({
   const [conflict, setConflict] = useState<string | null>(null);
   const [workers, setWorkers] = useState<string[] | null>(null);
   const [workersError, setWorkersError] = useState<string | null>(null);
+  // Spec 001 §5: leaving the trucking step of a Freight order without a BOL offers the BOL form.
+  const bolPrompt = useBolPrompt(row, viewer, !!useIsPhone());
 
   useEffect(() => {
     const ctrl = new AbortController();
@@ -296,13 +300,20 @@ export function EditStepper({
               {saving ? "Saving…" : "Save"}
             </Button>
           ) : (
-            <Button onClick={() => setStep(steps[index + 1]!.key)} disabled={!valid}>
+            <Button
+              onClick={() => {
+                if (current.key === "trucking") void bolPrompt.afterTrucking(form.orderType);
+                setStep(steps[index + 1]!.key);
+              }}
+              disabled={!valid}
+            >
               Next
             </Button>
           )}
         </div>
       </div>
 
+      {bolPrompt.element}
       <PaidMethodDialog
         open={paidOpen}
         current={form.paymentStatus}

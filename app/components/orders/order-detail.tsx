@@ -15,6 +15,7 @@ import { ImageViewer, type ViewerImage } from "./image-viewer";
 import { StatusBadge } from "./status-badge";
 import type { OrderRow, OrdersViewer, SalesOrderLine } from "./types";
 import { CustomerBalance } from "./customer-balance";
+import { OrderDocuments } from "~/components/documents/order-documents";
 
 export const PICK_LIST_REMINDER = "Reminder: the digital pick list for this order is not completed yet.";
 
@@ -194,6 +195,9 @@ function OrderView({ row, viewer, canEdit, onEdit, onHistory }: { row: OrderRow;
           <Field label="Last updated">{formatDateTime(row.lastUpdatedAt ?? row.updatedAt ?? null)}</Field>
         </InfoCard>
       </div>
+
+      {/* Pick list, BOL and Will Call (office staff; docs/decisions/016-dock-documents.md). */}
+      <OrderDocuments row={row} viewer={viewer} />
 
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <InfoCard title="Uploaded Pictures" fields={false}>

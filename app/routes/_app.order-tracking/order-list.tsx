@@ -3,6 +3,7 @@
 // each with the first screen of rows, so the first paint has rows at any width and hydration matches.
 import { useEffect, useState } from "react";
 import { DeliveryLauncher, deliveryRowFromHash } from "~/components/delivery/delivery-launcher";
+import { useCaptureOpener } from "~/components/capture/use-capture-opener";
 import type { Column } from "~/components/orders/columns";
 import { MobileOrderList } from "~/components/orders/mobile-order-list";
 import { OrderTable, type Density } from "~/components/orders/order-table";
@@ -40,7 +41,9 @@ type Props = {
 export function OrderList({ isPhone, rows, roleId, loading, pagination, columns, density, sort, dir, selecting, selected, onSort, onPage, onLoadMore, onOpen: openDetail, onHistory, onToggle, onToggleAll }: Props) {
   // Spec 001 §6: a driver's row opens the delivery wizard instead of the detail.
   const [delivering, setDelivering] = useState<OrderRow | null>(null);
-  const onOpen = roleId === "delivery-driver" ? setDelivering : openDetail;
+  // A warehouse employee's row opens Warehouse Capture instead (spec 001 §6).
+  const capture = useCaptureOpener(roleId, !!isPhone, openDetail);
+  const onOpen = roleId === "delivery-driver" ? setDelivering : capture.open;
   // A driver's home links a stop as '#order-{orderNumber}': the wizard opens on arrival.
   useEffect(() => {
     if (roleId === "delivery-driver") setDelivering((open) => open ?? deliveryRowFromHash(window.location.hash, rows));
@@ -87,6 +90,7 @@ export function OrderList({ isPhone, rows, roleId, loading, pagination, columns,
         ) : null}
       </div>
       <DeliveryLauncher row={delivering} isPhone={!!isPhone} onClose={() => setDelivering(null)} />
+      {capture.element}
     </>
   );
 }

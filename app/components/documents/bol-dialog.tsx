@@ -1,0 +1,150 @@
+// The BOL form (spec 001 §3, §5): packages, pallets, weights, carrier, places (discharge 'Hicksville, NY', delivery
+// from the address), Collect or Prepaid, comments and instructions. Save is disabled until total packages or net
+// weight is filled; as the prompt after the trucking step it also offers Skip.
+import { useEffect, useId, useRef, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
+import { inputClass } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { BOL_CHARGE_TYPES, BOL_MESSAGES, bolFormDefaults, canSaveBol, type BolForm } from "~/domain/documents/bol";
+import { bolApi, idempotencyKey, type BolAnswer } from "./api";
+
+export type BolOrder = { _id: string | number; orderNumber: string; customerName: string; truckingCompany?: string; address?: { lines: string[] } | null };
+
+export function BolDialog({
+  open,
+  order,
+  existing,
+  prompt = false,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  order: BolOrder;
+  existing: BolAnswer["data"];
+  /** Shown after the trucking step: the skip note and a Skip button. */
+  prompt?: boolean;
+  onClose: () => void;
+  onSaved: (presignedUrl: string) => void;
+}) {
+  const id = useId();
+  const [form, setForm] = useState<BolForm>(() => bolFormDefaults({ addressLines: order.address?.lines, truckingCompany: order.truckingCompany }, existing));
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<{ message: string; fields: Record<string, string[]> } | null>(null);
+  const key = useRef(idempotencyKey());
+
+  useEffect(() => {
+    if (!open) return;
+    setForm(bolFormDefaults({ addressLines: order.address?.lines, truckingCompany: order.truckingCompany }, existing));
+    setError(null);
+    key.current = idempotencyKey();
+  }, [open, order, existing]);
+
+  const set = (patch: Partial<BolForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    // A changed form is a new request: a retry of the old one must not answer for it.
+    key.current = idempotencyKey();
+  };
+  const canSave = canSaveBol(form) && !saving;
+
+  async function save() {
+    if (!canSaveBol(form)) return;
+    setSaving(true);
+    setError(null);
+    const res = await bolApi.save(order._id, form, key.current);
+    setSaving(false);
+    if (!res.ok) {
+      const fields = (res.body.fieldErrors ?? {}) as Record<string, string[]>;
+      setError({ message: res.error, fields });
+      toast.error(BOL_MESSAGES.failed, { description: res.error });
+      return;
+    }
+    toast.success(BOL_MESSAGES.created);
+    onSaved(res.body.presignedUrl);
+  }
+
+  const field = (name: keyof BolForm, label: string, opts: { numeric?: boolean; placeholder?: string } = {}) => (
+    <div>
+      <label htmlFor={`${id}-${name}`} className="mb-1 block text-sm font-semibold text-slate-700">
+        {label}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        className={inputClass}
+        inputMode={opts.numeric ? "numeric" : undefined}
+        placeholder={opts.placeholder}
+        value={form[name]}
+        aria-invalid={error?.fields[name] ? true : undefined}
+        onChange={(e) => set({ [name]: e.target.value })}
+      />
+      {error?.fields[name] ? <p className="mt-1 text-sm text-red-700">{error.fields[name]!.join(" ")}</p> : null}
+    </div>
+  );
+
+  return (
+    <Dialog open={open} onClose={onClose} dismissable={!saving} title={existing ? `Edit BOL — ${order.orderNumber}` : `Create BOL — ${order.orderNumber}`} description={order.customerName} className="max-w-2xl">
+      <DialogBody className="space-y-4">
+        {prompt ? <p className="rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900">{BOL_MESSAGES.skipNote}</p> : null}
+        <div className="grid grid-cols-2 gap-3">
+          {field("totalPackages", "Total packages", { numeric: true })}
+          {field("totalPallets", "Total pallets", { numeric: true })}
+          {field("netWeightLbs", "Net weight (lbs)", { numeric: true })}
+          {field("grossWeightLbs", "Gross weight (lbs)", { numeric: true })}
+        </div>
+        {!canSaveBol(form) ? <p className="text-sm text-amber-800">{BOL_MESSAGES.needsAmount}.</p> : null}
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          {field("freightCarrier", "Freight carrier")}
+          <fieldset>
+            <legend className="mb-1 block text-sm font-semibold text-slate-700">Freight charges</legend>
+            <div className="flex gap-2" role="radiogroup" aria-label="Freight charges">
+              {BOL_CHARGE_TYPES.map((c) => (
+                <button
+                  key={c}
+                  type="button"
+                  role="radio"
+                  aria-checked={form.chargeType === c}
+                  onClick={() => set({ chargeType: c })}
+                  className={cn(
+                    "min-h-11 flex-1 rounded-lg border px-3 font-semibold",
+                    form.chargeType === c ? "border-brand-700 bg-brand-50 text-brand-900 ring-1 ring-brand-700" : "border-slate-300 bg-white hover:bg-slate-50",
+                  )}
+                >
+                  {c}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+          {field("placeOfDischarge", "Place of discharge")}
+          {field("placeOfDelivery", "Place of delivery", { placeholder: "City, ST" })}
+        </div>
+        <div>
+          <label htmlFor={`${id}-comments`} className="mb-1 block text-sm font-semibold text-slate-700">
+            Comments
+          </label>
+          <Textarea id={`${id}-comments`} rows={2} value={form.comments} onChange={(e) => set({ comments: e.target.value })} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-instructions`} className="mb-1 block text-sm font-semibold text-slate-700">
+            Instructions
+          </label>
+          <Textarea id={`${id}-instructions`} rows={2} value={form.instructions} onChange={(e) => set({ instructions: e.target.value })} />
+        </div>
+        {error ? (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {BOL_MESSAGES.failed}: {error.message}
+          </p>
+        ) : null}
+      </DialogBody>
+      <DialogFooter>
+        <Button variant="ghost" onClick={onClose} disabled={saving}>
+          {prompt ? "Skip" : "Cancel"}
+        </Button>
+        <Button onClick={save} disabled={!canSave}>
+          {saving ? "Saving…" : "Save BOL"}
+        </Button>
+      </DialogFooter>
+    </Dialog>
+  );
+}

@@ -1,0 +1,42 @@
+// The BOL prompt of the edit stepper (spec 001 §5): after the trucking step, for a Freight order with no BOL yet,
+// the BOL form opens with 'You can skip and add BOL later if details not ready'. Only for those who may create one.
+import { useRef, useState } from "react";
+import { needsBolPrompt } from "~/domain/documents/bol";
+import { bolApi } from "./api";
+import { BolDialog, type BolOrder } from "./bol-dialog";
+import { PdfViewer, type PdfDocumentRef } from "./pdf-viewer";
+
+export function useBolPrompt(order: BolOrder, viewer: { grants: string[]; isAdmin: boolean }, isPhone: boolean) {
+  const canCreate = viewer.isAdmin || viewer.grants.includes("bol:create");
+  const [open, setOpen] = useState(false);
+  const [doc, setDoc] = useState<PdfDocumentRef | null>(null);
+  const asked = useRef(false);
+
+  /** Called when the trucking step is left forward, with the order type chosen in the form. */
+  async function afterTrucking(orderType: string) {
+    if (!canCreate || asked.current || !needsBolPrompt(orderType, false)) return;
+    const res = await bolApi.get(order._id);
+    // Unknown (a failed lookup) is not 'none': the prompt is a help, never a guess.
+    if (!res.ok || !needsBolPrompt(orderType, res.body.exists)) return;
+    asked.current = true;
+    setOpen(true);
+  }
+
+  const element = canCreate ? (
+    <>
+      <BolDialog
+        open={open}
+        prompt
+        order={order}
+        existing={null}
+        onClose={() => setOpen(false)}
+        onSaved={(url) => {
+          setOpen(false);
+          setDoc({ url, title: `BOL — ${order.orderNumber}`, filename: `bol-${order.orderNumber}.pdf` });
+        }}
+      />
+      <PdfViewer doc={doc} isPhone={isPhone} onClose={() => setDoc(null)} />
+    </>
+  ) : null;
+  return { afterTrucking, element };
+}

@@ -1,0 +1,108 @@
+// A signature pad on signature_pad (spec 001 §9: 240 px high on desktop, 200 on a phone, pen 2.5, PNG). The
+// canvas follows its box's width and the screen's density; Clear empties it. Reused by the delivery wizard.
+import { Eraser } from "lucide-react";
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "react";
+import type SignaturePadLib from "signature_pad";
+import { Button } from "~/components/ui/button";
+import { SIGNATURE_PAD } from "~/domain/documents/signature";
+
+export type SignaturePadHandle = {
+  isEmpty: () => boolean;
+  /** The signature as a PNG data URL, or null when nothing is drawn. */
+  toDataUrl: () => string | null;
+  /** The signature as a PNG file for multipart uploads, or null when nothing is drawn. */
+  toFile: (name?: string) => Promise<File | null>;
+  clear: () => void;
+};
+
+type Props = { label: string; isPhone: boolean; onChange?: (empty: boolean) => void; disabled?: boolean };
+
+export const SignaturePad = forwardRef<SignaturePadHandle, Props>(function SignaturePad({ label, isPhone, onChange, disabled }, ref) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const pad = useRef<SignaturePadLib | null>(null);
+  const [empty, setEmpty] = useState(true);
+  const height = isPhone ? SIGNATURE_PAD.heightPhone : SIGNATURE_PAD.heightDesktop;
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  useEffect(() => {
+    let cancelled = false;
+    let instance: SignaturePadLib | null = null;
+    const el = canvas.current;
+    if (!el) return;
+    const resize = () => {
+      // Resizing a canvas wipes it: keep the strokes and redraw them at the new size.
+      const ratio = Math.max(window.devicePixelRatio || 1, 1);
+      const data = instance?.toData() ?? [];
+      el.width = el.offsetWidth * ratio;
+      el.height = height * ratio;
+      el.getContext("2d")?.scale(ratio, ratio);
+      instance?.clear();
+      if (data.length) instance?.fromData(data);
+    };
+    void import("signature_pad").then(({ default: Pad }) => {
+      if (cancelled) return;
+      instance = new Pad(el, { minWidth: SIGNATURE_PAD.lineWidth * 0.6, maxWidth: SIGNATURE_PAD.lineWidth, penColor: "#0f172a", backgroundColor: "rgba(255,255,255,0)" });
+      // A steady 2.5 px line, as the spec's pad draws.
+      instance.dotSize = SIGNATURE_PAD.lineWidth;
+      instance.addEventListener("endStroke", () => {
+        setEmpty(instance!.isEmpty());
+        onChangeRef.current?.(instance!.isEmpty());
+      });
+      pad.current = instance;
+      resize();
+    });
+    window.addEventListener("resize", resize);
+    return () => {
+      cancelled = true;
+      window.removeEventListener("resize", resize);
+      instance?.off();
+      pad.current = null;
+    };
+  }, [height]);
+
+  useEffect(() => {
+    if (!pad.current) return;
+    if (disabled) pad.current.off();
+    else pad.current.on();
+  }, [disabled]);
+
+  function clear() {
+    pad.current?.clear();
+    setEmpty(true);
+    onChangeRef.current?.(true);
+  }
+
+  useImperativeHandle(ref, () => ({
+    isEmpty: () => !pad.current || pad.current.isEmpty(),
+    toDataUrl: () => (pad.current && !pad.current.isEmpty() ? pad.current.toDataURL(SIGNATURE_PAD.type) : null),
+    toFile: async (name = "signature.png") => {
+      if (!pad.current || pad.current.isEmpty()) return null;
+      // Decoded here: the page's CSP lets fetch() reach our origin only, not data: URLs.
+      const base64 = pad.current.toDataURL(SIGNATURE_PAD.type).split(",")[1] ?? "";
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      return new File([bytes], name, { type: SIGNATURE_PAD.type });
+    },
+    clear,
+  }));
+
+  return (
+    <div>
+      <div className="mb-1 flex items-center justify-between gap-2">
+        <span className="text-sm font-semibold text-slate-700">{label}</span>
+        <Button variant="ghost" size="sm" onClick={clear} disabled={disabled || empty}>
+          <Eraser className="size-4" aria-hidden="true" /> Clear
+        </Button>
+      </div>
+      <canvas
+        ref={canvas}
+        role="img"
+        aria-label={`${label} pad${empty ? " (empty)" : " (signed)"}`}
+        data-testid="signature-pad"
+        className="block w-full touch-none rounded-lg border-2 border-dashed border-slate-300 bg-white"
+        style={{ height }}
+      />
+      <p className="mt-1 text-xs text-slate-500">Sign inside the box with a finger, pen or mouse.</p>
+    </div>
+  );
+});

@@ -1,0 +1,82 @@
+// Generate WILL CALL (spec 001 §2): order number and customer, the printed name of whoever collects, a signature,
+// and the note that today's date is added; Generate PDF answers the document, which opens in the viewer.
+import { useEffect, useId, useRef, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
+import { inputClass } from "~/components/ui/input";
+import { CAPTURE_MESSAGES, WILL_CALL_MESSAGES } from "~/domain/documents/capture";
+import { idempotencyKey, willCallApi } from "./api";
+import { SignaturePad, type SignaturePadHandle } from "./signature-pad";
+
+export function WillCallDialog({
+  open,
+  order,
+  isPhone,
+  onClose,
+  onGenerated,
+}: {
+  open: boolean;
+  order: { _id: string | number; orderNumber: string; customerName: string };
+  isPhone: boolean;
+  onClose: () => void;
+  onGenerated: (presignedUrl: string) => void;
+}) {
+  const id = useId();
+  const pad = useRef<SignaturePadHandle>(null);
+  const [name, setName] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (open) {
+      setName("");
+      setProblem(null);
+    }
+  }, [open]);
+
+  async function generate() {
+    if (!name.trim()) return setProblem(CAPTURE_MESSAGES.willCallNameRequired);
+    const signature = pad.current?.toDataUrl();
+    if (!signature) return setProblem(CAPTURE_MESSAGES.signatureRequired);
+    setBusy(true);
+    setProblem(null);
+    const res = await willCallApi.generate(order._id, { signedByName: name.trim(), signatureImageDataUrl: signature }, idempotencyKey());
+    setBusy(false);
+    if (!res.ok || !res.body.presignedUrl) {
+      const message = res.ok ? WILL_CALL_MESSAGES.couldNot : res.error;
+      setProblem(`${WILL_CALL_MESSAGES.failed}: ${message}`);
+      toast.error(WILL_CALL_MESSAGES.failed, { description: message });
+      return;
+    }
+    onGenerated(res.body.presignedUrl);
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} dismissable={!busy} title="Generate WILL CALL" description={`Order ${order.orderNumber} — ${order.customerName || "—"}`} className="max-w-xl">
+      <DialogBody className="space-y-4">
+        <div>
+          <label htmlFor={`${id}-name`} className="mb-1 block text-sm font-semibold text-slate-700">
+            Customer name (printed)
+          </label>
+          <input id={`${id}-name`} className={inputClass} value={name} autoComplete="off" onChange={(e) => setName(e.target.value)} />
+        </div>
+        <SignaturePad ref={pad} label="Signature" isPhone={isPhone} disabled={busy} />
+        <p className="text-sm text-slate-600">{WILL_CALL_MESSAGES.dateNote}</p>
+        {problem ? (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {problem}
+          </p>
+        ) : null}
+      </DialogBody>
+      <DialogFooter>
+        <Button variant="ghost" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button onClick={generate} disabled={busy}>
+          {busy ? "Generating…" : "Generate PDF"}
+        </Button>
+      </DialogFooter>
+    </Dialog>
+  );
+}
