@@ -107,6 +107,11 @@ const ACCESS: Record<string, Access> = {
   "routes/api.qb.oauth.callback": { who: ["admin"] },
   // Spec 002 §6 and DESIGN §8: reports per grant, enforced on the server (docs/decisions/015-reports.md).
   // A route open to viewing and creating lets both through its door; each method then checks its own grant.
+  "routes/_app.reports._index": { who: [...MANAGERS, "warehouse"] },
+  "routes/_app.reports.stock-transfer.new": { who: [...MANAGERS, "warehouse"] },
+  "routes/_app.reports.stock-transfer._index": { who: MANAGERS }, // the warehouse employee's hidden list is refused too
+  "routes/_app.reports.devanning.new": { who: [...MANAGERS, "warehouse"] },
+  "routes/_app.reports.devanning._index": { who: MANAGERS },
   "routes/api.stock-transfer-reports": { who: [...MANAGERS, "warehouse"] },
   "routes/api.stock-transfer-reports.$id": { who: MANAGERS },
   "routes/api.stock-transfer-reports.$id.status": { who: MANAGERS },
@@ -163,6 +168,7 @@ const ACCESS: Record<string, Access> = {
   "routes/api.return-reasons.$id": { who: ["admin"], staffOnly: true },
   "routes/request-return": { who: "anyone" },
   "routes/api.public.return-requests": { who: "anyone" }, // rate limited per connection
+  "routes/_app.return-forms": { who: RETURN_VIEWERS },
   // Customer Applications for the office (applications:view); Approve/Decline and Edit are the admin's.
   "routes/api.applications": { who: OFFICE },
   "routes/api.applications.kpis": { who: OFFICE },
@@ -172,6 +178,7 @@ const ACCESS: Record<string, Access> = {
   "routes/submit-feedback": { who: ["admin"] },
   "routes/apply": { who: "anyone" },
   "routes/api.public.applications": { who: "anyone" }, // rate limited per connection
+  "routes/_app.customer-applications": { who: OFFICE },
 };
 
 /** Paths that hold data no one but an admin may reach, whatever a route module says. */

@@ -1,0 +1,132 @@
+// Pieces of the two report list modals: collapsible filters bound to the URL, pagination by 10, a status
+// badge, and photos resolved through the link call (spec 002 §2: photos are fetched through a link call).
+import { useSearchParams } from "@remix-run/react";
+import { ChevronLeft, ChevronRight, Filter } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+
+const STATUS_TONES: Record<string, BadgeTone> = { submitted: "blue", pending: "amber", reviewed: "purple", approved: "green", rejected: "red" };
+
+export function StatusBadge({ status }: { status: string }) {
+  return <Badge tone={STATUS_TONES[status] ?? "neutral"}>{status[0]!.toUpperCase() + status.slice(1)}</Badge>;
+}
+
+export type FilterField = { name: string; label: string; type: "text" | "date" | "select"; options?: readonly string[] };
+
+/** Filters live in the URL (shareable, kept on reload); Apply sends them, Clear removes them. */
+export function ListFilters({ fields }: { fields: FilterField[] }) {
+  const [params, setParams] = useSearchParams();
+  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.name, params.get(f.name) ?? ""])));
+  const active = fields.filter((f) => params.get(f.name)).length;
+  useEffect(() => setValues(Object.fromEntries(fields.map((f) => [f.name, params.get(f.name) ?? ""]))), [params, fields]);
+  return (
+    <details className="rounded-lg border border-slate-200 bg-slate-50" open={active > 0}>
+      <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-3 font-semibold text-slate-800">
+        <Filter className="size-4" aria-hidden="true" /> Filters{active ? ` (${active})` : ""}
+      </summary>
+      <form
+        className="grid gap-3 p-3 sm:grid-cols-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const next = new URLSearchParams();
+          for (const [k, v] of Object.entries(values)) if (v.trim()) next.set(k, v.trim());
+          setParams(next, { preventScrollReset: true });
+        }}
+      >
+        {fields.map((f) => (
+          <div key={f.name}>
+            <label htmlFor={`filter-${f.name}`} className="mb-1 block text-sm font-semibold text-slate-700">
+              {f.label}
+            </label>
+            {f.type === "select" ? (
+              <select id={`filter-${f.name}`} value={values[f.name]} onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))} className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3">
+                <option value="">All</option>
+                {f.options!.map((o) => (
+                  <option key={o} value={o}>{o}</option>
+                ))}
+              </select>
+            ) : (
+              <Input id={`filter-${f.name}`} type={f.type === "date" ? "date" : "search"} value={values[f.name]} onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))} maxLength={200} />
+            )}
+          </div>
+        ))}
+        <div className="flex items-end gap-2 sm:col-span-3">
+          <Button type="submit">Apply filters</Button>
+          <Button variant="outline" onClick={() => setParams(new URLSearchParams(), { preventScrollReset: true })}>
+            Clear
+          </Button>
+        </div>
+      </form>
+    </details>
+  );
+}
+
+export function Pagination({ page, totalPages, total }: { page: number; totalPages: number; total: number }) {
+  const [params, setParams] = useSearchParams();
+  const go = (p: number) => {
+    const next = new URLSearchParams(params);
+    if (p <= 1) next.delete("page");
+    else next.set("page", String(p));
+    setParams(next, { preventScrollReset: true });
+  };
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-between gap-2 pt-2">
+      <p className="text-sm text-slate-600">
+        {total} report{total === 1 ? "" : "s"} · Page {Math.min(page, totalPages)} of {totalPages}
+      </p>
+      <div className="flex gap-2">
+        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => go(page - 1)}>
+          <ChevronLeft className="size-4" aria-hidden="true" /> Previous
+        </Button>
+        <Button size="sm" variant="outline" disabled={page >= totalPages} onClick={() => go(page + 1)}>
+          Next <ChevronRight className="size-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+/** A photo by its key, shown once the link call answers (links last 5 minutes, so they are asked for on open). */
+export function ReportPhoto({ linkPath, name }: { linkPath: string; name: string }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    fetch(linkPath)
+      .then((r) => (r.ok ? (r.json() as Promise<{ presignedUrl?: string }>) : Promise.reject(new Error(String(r.status)))))
+      .then((b) => live && b.presignedUrl && setUrl(b.presignedUrl))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [linkPath]);
+  return (
+    <li className="overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
+      {url ? (
+        <a href={url} target="_blank" rel="noreferrer">
+          <img src={url} alt={name} className="aspect-square w-full object-cover" />
+        </a>
+      ) : (
+        <div className="flex aspect-square items-center justify-center p-2 text-center text-xs text-slate-500">{failed ? "Photo unavailable" : "Loading…"}</div>
+      )}
+      <p className="truncate px-2 py-1 text-xs text-slate-700">{name}</p>
+    </li>
+  );
+}
+
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="break-words text-slate-900">{children || "—"}</dd>
+    </div>
+  );
+}
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
+}

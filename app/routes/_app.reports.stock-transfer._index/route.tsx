@@ -1,0 +1,39 @@
+// /reports/stock-transfer: the Stock Transfer Reports list as a modal over the Reports landing (spec 002 §2).
+// The loader answers the list call the modal makes (filters and page from the URL) through the same service
+// and schema as GET /api/stock-transfer-reports (decision 008); closing returns to /reports.
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useNavigate } from "@remix-run/react";
+import { ReportCards } from "~/components/reports/report-cards";
+import { StockTransferList } from "~/components/reports/stock-transfer-list";
+import { Dialog } from "~/components/ui/dialog";
+import { policies } from "~/domain/access/policy";
+import { reportAccess } from "~/domain/reports/access";
+import { stockTransferListSchema } from "~/domain/reports/list";
+import { parseSearchParams } from "~/lib/http.server";
+import { apiAnswer, noAction, pageLoader } from "~/lib/route.server";
+import { listStockTransferReports } from "~/services/reports-stock-transfer.server";
+
+export const policy = policies.grant("stockTransferReports:view");
+
+export const meta: MetaFunction = () => [{ title: "Stock Transfer Reports — Golden Grain" }];
+
+export const loader = pageLoader(policy, async ({ request, viewer, ctx }) => ({
+  access: reportAccess(viewer),
+  list: await apiAnswer(() => listStockTransferReports(ctx, viewer, parseSearchParams(request, stockTransferListSchema))),
+}));
+
+export const action = noAction(policy);
+
+export default function StockTransferReports() {
+  const { access, list } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Reports</h1>
+      <ReportCards access={access} />
+      <Dialog open onClose={() => navigate("/reports", { preventScrollReset: true })} title="Stock Transfer Reports" className="max-w-5xl">
+        <StockTransferList answer={list} canUpdate={access.stockTransferUpdate} />
+      </Dialog>
+    </div>
+  );
+}
