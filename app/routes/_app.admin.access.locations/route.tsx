@@ -1,0 +1,121 @@
+// Admin Locations (spec 002 §2): Name, ID, Users, Groups (removable tags and an 'Add tag' box), Last
+// Synced. Only changed groups are saved ('No changes', 'Location groups saved', or the server's error).
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { X } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { adminCall } from "~/components/admin/api";
+import { PageHeading, UnsavedBar } from "~/components/admin/unsaved";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { policies } from "~/domain/access/policy";
+import { addTag, ADMIN_TEXT, changedGroups } from "~/domain/admin/rules";
+import { noAction, pageLoader } from "~/lib/route.server";
+import { listLocations } from "~/services/admin.server";
+
+export const policy = policies.admin;
+
+export const meta: MetaFunction = () => [{ title: "Locations — Admin — Golden Grain" }];
+
+export const loader = pageLoader(policy, async ({ ctx }) => ({ success: true as const, data: await listLocations(ctx) }));
+
+export const action = noAction(policy);
+
+function formatSynced(iso: string | null) {
+  if (!iso) return "—";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "—" : d.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+}
+
+export default function AdminLocations() {
+  const { data } = useLoaderData<typeof loader>();
+  const [saved, setSaved] = useState(data.map((l) => ({ id: l.id, groups: l.groups })));
+  const [draft, setDraft] = useState(saved);
+  const [tagText, setTagText] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const changes = changedGroups(saved, draft);
+  const groupsOf = (id: string) => draft.find((d) => d.id === id)?.groups ?? [];
+  const setGroups = (id: string, groups: string[]) => setDraft((ds) => ds.map((d) => (d.id === id ? { ...d, groups } : d)));
+
+  async function save() {
+    if (!changes.length) {
+      toast.info(ADMIN_TEXT.noChanges);
+      return;
+    }
+    setSaving(true);
+    const res = await adminCall("/api/warehouses/locations/groups", { method: "PUT", json: changes });
+    setSaving(false);
+    if (res.ok) {
+      setSaved(draft);
+      toast.success(ADMIN_TEXT.groupsSaved);
+    } else toast.error(ADMIN_TEXT.saveFailed, { description: res.error });
+  }
+
+  function add(id: string) {
+    const next = addTag(groupsOf(id), tagText[id] ?? "");
+    if (next) setGroups(id, next);
+    setTagText((t) => ({ ...t, [id]: "" }));
+  }
+
+  return (
+    <div>
+      <PageHeading title="Locations" description="These come from system mappings. Use these IDs in user assignments.">
+        <Button onClick={() => void save()} disabled={saving}>
+          Save
+        </Button>
+      </PageHeading>
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table className="w-full min-w-[40rem] text-left">
+          <thead className="border-b border-slate-200 text-sm text-slate-700">
+            <tr>
+              <th className="px-3 py-2">Name</th>
+              <th className="px-3 py-2">ID</th>
+              <th className="px-3 py-2">Users</th>
+              <th className="px-3 py-2">Groups</th>
+              <th className="px-3 py-2">Last Synced</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((l) => (
+              <tr key={l.id} className="border-b border-slate-100 align-top">
+                <td className="px-3 py-3 font-semibold">{l.name}</td>
+                <td className="px-3 py-3 font-mono text-sm">{l.id}</td>
+                <td className="px-3 py-3">{l.usersCount}</td>
+                <td className="px-3 py-3">
+                  <div className="flex flex-wrap items-center gap-1.5">
+                    {groupsOf(l.id).map((g) => (
+                      <span key={g} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-1 text-sm">
+                        {g}
+                        <button type="button" aria-label={`Remove ${g} from ${l.name}`} className="rounded-full p-0.5 hover:bg-black/10" onClick={() => setGroups(l.id, groupsOf(l.id).filter((x) => x !== g))}>
+                          <X className="size-3.5" aria-hidden="true" />
+                        </button>
+                      </span>
+                    ))}
+                    <Input
+                      autoComplete="off"
+                      aria-label={`Add tag to ${l.name}`}
+                      placeholder="Add tag"
+                      className="min-h-9 w-28"
+                      value={tagText[l.id] ?? ""}
+                      onChange={(e) => setTagText((t) => ({ ...t, [l.id]: e.target.value }))}
+                      onKeyDown={(e) => {
+                        if (e.key === "Enter") {
+                          e.preventDefault();
+                          add(l.id);
+                        }
+                      }}
+                      onBlur={() => (tagText[l.id] ?? "").trim() && add(l.id)}
+                    />
+                  </div>
+                </td>
+                <td className="px-3 py-3 text-sm whitespace-nowrap text-slate-700">{formatSynced(l.lastSynced)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <UnsavedBar dirty={changes.length > 0} saving={saving} onDiscard={() => setDraft(saved)} onSave={() => void save()} />
+    </div>
+  );
+}

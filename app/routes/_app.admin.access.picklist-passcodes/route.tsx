@@ -1,0 +1,280 @@
+// Admin Picklist Passcodes (spec 002 §2): 'Create New Passcode' (Label, Code, 'Valid Hours (optional)',
+// 'Allowed Warehouses (optional)'), 'Active & Recent Passcodes' with label search, 'All Warehouses' filter
+// and Refresh; Deactivate / Reactivate after confirmation, 'Edit Warehouses', Delete; the 'Rotate' badge
+// and amber row for active codes older than 30 days. Codes are never shown after they are typed.
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { adminCall } from "~/components/admin/api";
+import { PageHeading } from "~/components/admin/unsaved";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { policies } from "~/domain/access/policy";
+import { ADMIN_TEXT, ageDays, canSubmitPasscode, needsRotation, PASSCODE_LOCATIONS_LIMIT, passcodeCreateBody } from "~/domain/admin/rules";
+import { noAction, pageLoader } from "~/lib/route.server";
+import { adminLocations, listPasscodes, type PasscodeView } from "~/services/admin-passcodes.server";
+
+export const policy = policies.admin;
+
+export const meta: MetaFunction = () => [{ title: "Picklist Passcodes — Admin — Golden Grain" }];
+
+export const loader = pageLoader(policy, async ({ ctx }) => {
+  const [passcodes, locations] = await Promise.all([listPasscodes(ctx), adminLocations(ctx)]);
+  return { passcodes: { success: true as const, data: passcodes }, locations: { success: true as const, data: locations }, now: ctx.now().toISOString() };
+});
+
+export const action = noAction(policy);
+
+function when(iso: string | null) {
+  if (!iso) return "—";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "—" : d.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+}
+
+type Confirm = { kind: "deactivate" | "reactivate" | "delete"; passcode: PasscodeView } | null;
+
+function WarehouseChips({ ids, value, onChange }: { ids: string[]; value: string[]; onChange: (v: string[]) => void }) {
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      {ids.map((id) => {
+        const on = value.includes(id);
+        return (
+          <button
+            key={id}
+            type="button"
+            aria-pressed={on}
+            onClick={() => onChange(on ? value.filter((x) => x !== id) : [...value, id])}
+            className={cn("min-h-9 rounded-full px-3 text-sm ring-1", on ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-800 ring-slate-300")}
+          >
+            {id}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+export default function AdminPasscodes() {
+  const initial = useLoaderData<typeof loader>();
+  const locationIds = initial.locations.data.slice(0, PASSCODE_LOCATIONS_LIMIT).map((l) => l.id || l.locationId || l.code);
+  const [list, setList] = useState<PasscodeView[]>(initial.passcodes.data);
+  const [form, setForm] = useState({ label: "", code: "", hours: "", locations: [] as string[] });
+  const [creating, setCreating] = useState(false);
+  const [createError, setCreateError] = useState<string | null>(null);
+  const [search, setSearch] = useState("");
+  const [warehouse, setWarehouse] = useState("");
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [editing, setEditing] = useState<{ passcode: PasscodeView; locations: string[] } | null>(null);
+  const now = new Date(initial.now);
+
+  async function refresh() {
+    const res = await adminCall<{ data: PasscodeView[] }>("/api/picklist/passcode");
+    if (res.ok) setList(res.body.data);
+    else toast.error(res.error);
+  }
+
+  async function create(e: React.FormEvent) {
+    e.preventDefault();
+    if (!canSubmitPasscode(form)) return;
+    setCreating(true);
+    setCreateError(null);
+    const res = await adminCall<{ data: PasscodeView }>("/api/picklist/passcode", { method: "POST", json: passcodeCreateBody(form) });
+    setCreating(false);
+    if (!res.ok) {
+      setCreateError(res.error);
+      toast.error(res.error);
+      return;
+    }
+    setForm({ label: "", code: "", hours: "", locations: [] });
+    setList((l) => [res.body.data, ...l]);
+    toast.success(`Passcode '${res.body.data.label}' created`);
+  }
+
+  async function act(c: NonNullable<Confirm>) {
+    setConfirm(null);
+    const res =
+      c.kind === "delete"
+        ? await adminCall(`/api/picklist/passcode/${c.passcode.id}`, { method: "DELETE" })
+        : await adminCall<{ data: PasscodeView }>(`/api/picklist/passcode/${c.kind}`, { method: "POST", json: { id: c.passcode.id } });
+    if (!res.ok) {
+      toast.error(res.error);
+      return;
+    }
+    if (c.kind === "delete") {
+      setList((l) => l.filter((p) => p.id !== c.passcode.id));
+      toast.success(`Passcode '${c.passcode.label}' deleted`);
+    } else {
+      const updated = (res.body as { data: PasscodeView }).data;
+      setList((l) => l.map((p) => (p.id === updated.id ? updated : p)));
+      toast.success(c.kind === "deactivate" ? `Passcode '${c.passcode.label}' deactivated; its sessions have ended` : `Passcode '${c.passcode.label}' reactivated`);
+    }
+  }
+
+  async function saveWarehouses() {
+    if (!editing) return;
+    const res = await adminCall<{ data: PasscodeView }>("/api/picklist/passcode/update", { method: "POST", json: { id: editing.passcode.id, locations: editing.locations } });
+    if (!res.ok) {
+      toast.error(res.error);
+      return;
+    }
+    setList((l) => l.map((p) => (p.id === res.body.data.id ? res.body.data : p)));
+    setEditing(null);
+    toast.success("Warehouses saved");
+  }
+
+  const visible = list.filter(
+    (p) => (!search.trim() || p.label.toLowerCase().includes(search.trim().toLowerCase())) && (!warehouse || p.locations.length === 0 || p.locations.includes(warehouse)),
+  );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeading title="Picklist Passcodes" description="Codes that open the picking screen on warehouse phones for 8 hours." />
+      <form onSubmit={(e) => void create(e)} className="rounded-xl border border-slate-200 bg-white p-4" aria-labelledby="create-passcode">
+        <h2 id="create-passcode" className="text-lg font-bold">
+          Create New Passcode
+        </h2>
+        <div className="mt-3 grid gap-3 md:grid-cols-3">
+          <label className="block">
+            <span className="mb-1 block text-sm font-semibold">Label</span>
+            <Input autoComplete="off" value={form.label} onChange={(e) => setForm((f) => ({ ...f, label: e.target.value }))} />
+          </label>
+          <label className="block">
+            <span className="mb-1 block text-sm font-semibold">Code</span>
+            <Input autoComplete="off" value={form.code} onChange={(e) => setForm((f) => ({ ...f, code: e.target.value }))} />
+          </label>
+          <label className="block">
+            <span className="mb-1 block text-sm font-semibold">Valid Hours (optional)</span>
+            <Input autoComplete="off" type="number" min={1} inputMode="numeric" value={form.hours} onChange={(e) => setForm((f) => ({ ...f, hours: e.target.value }))} />
+          </label>
+        </div>
+        <div className="mt-3">
+          <p className="mb-1 text-sm font-semibold">Allowed Warehouses (optional)</p>
+          <WarehouseChips ids={locationIds} value={form.locations} onChange={(locations) => setForm((f) => ({ ...f, locations }))} />
+          <p className="mt-1 text-xs text-slate-600">None selected: every warehouse.</p>
+        </div>
+        {createError ? (
+          <p role="alert" className="mt-3 rounded-lg bg-red-50 p-2 text-red-800">
+            {createError}
+          </p>
+        ) : null}
+        <Button type="submit" className="mt-3" disabled={!canSubmitPasscode(form) || creating}>
+          {creating ? "Creating…" : "Create Passcode"}
+        </Button>
+      </form>
+
+      <section className="rounded-xl border border-slate-200 bg-white p-4" aria-labelledby="passcode-list">
+        <h2 id="passcode-list" className="text-lg font-bold">
+          Active &amp; Recent Passcodes
+        </h2>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Input autoComplete="off" type="search" aria-label="Search label" placeholder="Search label" className="w-full sm:max-w-xs sm:flex-1" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <select aria-label="Warehouse" className="min-h-11 rounded-lg border border-slate-300 bg-white px-2" value={warehouse} onChange={(e) => setWarehouse(e.target.value)}>
+            <option value="">All Warehouses</option>
+            {locationIds.map((id) => (
+              <option key={id} value={id}>
+                {id}
+              </option>
+            ))}
+          </select>
+          <Button variant="outline" onClick={() => void refresh()}>
+            Refresh
+          </Button>
+        </div>
+        {!visible.length ? (
+          <p className="mt-4 text-slate-600">{ADMIN_TEXT.noPasscodes}</p>
+        ) : (
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full min-w-[52rem] text-left text-sm">
+              <thead className="border-b border-slate-200 text-slate-700">
+                <tr>
+                  <th className="px-2 py-2">Label</th>
+                  <th className="px-2 py-2">Status</th>
+                  <th className="px-2 py-2">Usage</th>
+                  <th className="px-2 py-2">Last Used</th>
+                  <th className="px-2 py-2">Expires</th>
+                  <th className="px-2 py-2">Age (days)</th>
+                  <th className="px-2 py-2">Warehouses</th>
+                  <th className="px-2 py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {visible.map((p) => {
+                  const rotate = needsRotation(p, now);
+                  return (
+                    <tr key={p.id} data-testid="passcode-row" className={cn("border-b border-slate-100", rotate && "bg-amber-50")}>
+                      <td className="px-2 py-2 font-semibold">
+                        {p.label} <span className="font-mono text-xs font-normal text-slate-500">…{p.codeHint}</span>
+                        {rotate ? (
+                          <Badge tone="amber" className="ml-2">
+                            Rotate
+                          </Badge>
+                        ) : null}
+                      </td>
+                      <td className="px-2 py-2">{p.active ? <Badge tone="green">Active</Badge> : <Badge>Inactive</Badge>}</td>
+                      <td className="px-2 py-2">{p.usageCount}</td>
+                      <td className="px-2 py-2 whitespace-nowrap">{when(p.lastUsedAt)}</td>
+                      <td className="px-2 py-2 whitespace-nowrap">{p.expiresAt ? when(p.expiresAt) : "Never"}</td>
+                      <td className="px-2 py-2">{ageDays(p.createdAt, now)}</td>
+                      <td className="px-2 py-2">{p.locations.length ? p.locations.join(", ") : "All"}</td>
+                      <td className="px-2 py-2">
+                        <div className="flex justify-end gap-1.5">
+                          <Button size="sm" variant="outline" onClick={() => setConfirm({ kind: p.active ? "deactivate" : "reactivate", passcode: p })}>
+                            {p.active ? "Deactivate" : "Reactivate"}
+                          </Button>
+                          <Button size="sm" variant="outline" onClick={() => setEditing({ passcode: p, locations: p.locations })}>
+                            Edit
+                          </Button>
+                          <Button size="sm" variant="outline" className="text-red-700" onClick={() => setConfirm({ kind: "delete", passcode: p })}>
+                            Delete
+                          </Button>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <Dialog open={!!confirm} onClose={() => setConfirm(null)} title={confirm ? `${confirm.kind[0]!.toUpperCase()}${confirm.kind.slice(1)} passcode` : "Confirm"}>
+        <DialogBody>
+          <p>
+            {confirm?.kind === "deactivate"
+              ? `Deactivate '${confirm.passcode.label}'? Phones signed in with it lose access at once.`
+              : confirm?.kind === "reactivate"
+                ? `Reactivate '${confirm.passcode.label}'? The code works again.`
+                : `Delete '${confirm?.passcode.label}'? Phones signed in with it lose access at once. This cannot be undone.`}
+          </p>
+        </DialogBody>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setConfirm(null)}>
+            Cancel
+          </Button>
+          <Button variant={confirm?.kind === "reactivate" ? "primary" : "danger"} onClick={() => confirm && void act(confirm)}>
+            {confirm ? `${confirm.kind[0]!.toUpperCase()}${confirm.kind.slice(1)}` : "OK"}
+          </Button>
+        </DialogFooter>
+      </Dialog>
+      <Dialog open={!!editing} onClose={() => setEditing(null)} title="Edit Warehouses" description={editing ? editing.passcode.label : undefined}>
+        <DialogBody>
+          <WarehouseChips ids={locationIds} value={editing?.locations ?? []} onChange={(locations) => setEditing((e) => (e ? { ...e, locations } : e))} />
+          <p className="mt-2 text-xs text-slate-600">None selected: every warehouse.</p>
+        </DialogBody>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setEditing(null)}>
+            Cancel
+          </Button>
+          <Button onClick={() => void saveWarehouses()}>Save</Button>
+        </DialogFooter>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,289 @@
+// Admin Workers (spec 002 §2): inline editing of warehouse worker contacts, locations and order types;
+// 'Search name/email/phone', 'Active only' (on by default), '+ New', Edit / Done / Cancel / Delete. No order
+// types means all types. Every save says whether it worked, with the server's reason.
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { adminCall } from "~/components/admin/api";
+import { LocationPicker, OrderTypePicker } from "~/components/admin/pickers";
+import { PageHeading, UnsavedBar } from "~/components/admin/unsaved";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { policies } from "~/domain/access/policy";
+import { ADMIN_TEXT, DEFAULT_WORKER_ROLE } from "~/domain/admin/rules";
+import { ORDER_TYPES } from "~/domain/orders/constants";
+import { noAction, pageLoader } from "~/lib/route.server";
+import { listLocations } from "~/services/admin.server";
+import { listWorkers, type WorkerView } from "~/services/workers.server";
+
+export const policy = policies.admin;
+
+export const meta: MetaFunction = () => [{ title: "Workers — Admin — Golden Grain" }];
+
+export const loader = pageLoader(policy, async ({ ctx }) => {
+  const [workers, locations] = await Promise.all([listWorkers(ctx, { active: true }), listLocations(ctx)]);
+  return {
+    workers: { success: true as const, data: workers },
+    locations: locations.map(({ id, name, groups }) => ({ id, name, groups })),
+    // The answer of GET /lookups.
+    lookups: { success: true as const, orderType: [...ORDER_TYPES], data: { orderType: [...ORDER_TYPES] } },
+  };
+});
+
+export const action = noAction(policy);
+
+type Worker = WorkerView;
+type Editing = Omit<Worker, "_id" | "version"> & { _id: string | null; version?: number };
+const NEW_ID = "new";
+
+const blank = (): Editing => ({ _id: null, name: "", email: "", phoneNumber: "", role: DEFAULT_WORKER_ROLE, locationIds: [], orderTypes: [], active: true });
+const editable = (w: Worker): Editing => ({ ...w });
+const differs = (a: Editing, w: Worker | undefined) =>
+  !w || (["name", "email", "phoneNumber", "role", "active"] as const).some((k) => a[k] !== w[k]) || a.locationIds.join() !== w.locationIds.join() || a.orderTypes.join() !== w.orderTypes.join();
+
+export default function AdminWorkers() {
+  const initial = useLoaderData<typeof loader>();
+  const [workers, setWorkers] = useState<Worker[]>(initial.workers.data);
+  const [orderTypes, setOrderTypes] = useState<string[]>(initial.lookups.orderType);
+  const [q, setQ] = useState("");
+  const [activeOnly, setActiveOnly] = useState(true);
+  const [editing, setEditing] = useState<Record<string, Editing>>({});
+  const [picker, setPicker] = useState<{ kind: "locations" | "types"; key: string } | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<Worker | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const first = useRef(true);
+  const locName = (id: string) => initial.locations.find((l) => l.id === id)?.name ?? id;
+
+  // GET /lookups: the order types to choose from, at the top level or under data.
+  useEffect(() => {
+    void adminCall<{ orderType?: string[]; data?: { orderType?: string[] } }>("/lookups").then((res) => {
+      if (res.ok) {
+        const list = res.body.orderType ?? res.body.data?.orderType;
+        if (Array.isArray(list) && list.length) setOrderTypes(list);
+      }
+    });
+  }, []);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    let cancelled = false;
+    const t = setTimeout(() => {
+      const params = new URLSearchParams();
+      if (activeOnly) params.set("active", "true");
+      if (q.trim()) params.set("q", q.trim());
+      void adminCall<{ data: Worker[] }>(`/api/warehouse-workers?${params}`).then((res) => {
+        if (cancelled) return;
+        if (res.ok) {
+          setWorkers(res.body.data);
+          setLoadError(null);
+        } else setLoadError(res.error);
+      });
+    }, 250);
+    return () => {
+      cancelled = true;
+      clearTimeout(t);
+    };
+  }, [q, activeOnly]);
+
+  const pending = Object.entries(editing).filter(([id, e]) => differs(e, workers.find((w) => w._id === id)));
+  const dirty = pending.length > 0;
+
+  async function saveOne(key: string, e: Editing): Promise<boolean> {
+    const { _id, version, ...fields } = e;
+    const res = _id
+      ? await adminCall<{ data: Worker }>(`/api/warehouse-workers/${_id}`, { method: "PUT", json: { ...fields, version } })
+      : await adminCall<{ data: Worker }>("/api/warehouse-workers", { method: "POST", json: fields });
+    if (!res.ok) {
+      toast.error(_id ? ADMIN_TEXT.updateFailed : ADMIN_TEXT.createFailed, { description: res.error });
+      if (res.status === 409 && _id) {
+        const current = (res.body as { data?: Worker }).data;
+        if (current) {
+          setWorkers((ws) => ws.map((w) => (w._id === _id ? current : w)));
+          setEditing((ed) => ({ ...ed, [key]: editable(current) }));
+        }
+      }
+      return false;
+    }
+    const saved = res.body.data;
+    setWorkers((ws) => (_id ? ws.map((w) => (w._id === _id ? saved : w)) : [saved, ...ws]));
+    setEditing((ed) => {
+      const next = { ...ed };
+      delete next[key];
+      return next;
+    });
+    return true;
+  }
+
+  async function done(key: string) {
+    const e = editing[key];
+    if (!e) return;
+    if (!differs(e, workers.find((w) => w._id === key))) {
+      cancel(key);
+      return;
+    }
+    setBusy(true);
+    const ok = await saveOne(key, e);
+    setBusy(false);
+    if (ok) toast.success(ADMIN_TEXT.workersSaved);
+  }
+
+  async function saveAll() {
+    setBusy(true);
+    let all = true;
+    for (const [key, e] of pending) all = (await saveOne(key, e)) && all;
+    setBusy(false);
+    if (all) toast.success(ADMIN_TEXT.workersSaved);
+  }
+
+  function cancel(key: string) {
+    setEditing((ed) => {
+      const next = { ...ed };
+      delete next[key];
+      return next;
+    });
+  }
+
+  async function remove(w: Worker) {
+    setConfirmDelete(null);
+    const res = await adminCall(`/api/warehouse-workers/${w._id}`, { method: "DELETE" });
+    if (!res.ok) {
+      toast.error(ADMIN_TEXT.deleteFailed, { description: res.error });
+      return;
+    }
+    setWorkers((ws) => ws.filter((x) => x._id !== w._id));
+    cancel(w._id);
+    toast.success(ADMIN_TEXT.deleted);
+  }
+
+  const set = (key: string, patch: Partial<Editing>) => setEditing((ed) => ({ ...ed, [key]: { ...ed[key]!, ...patch } }));
+  const rows: Array<{ key: string; worker?: Worker }> = [...(editing[NEW_ID] ? [{ key: NEW_ID }] : []), ...workers.map((w) => ({ key: w._id, worker: w }))];
+  const pickerValue = picker ? editing[picker.key] : undefined;
+
+  return (
+    <div>
+      <PageHeading title="Workers" description="Manage warehouse worker contacts and locations.">
+        <Button onClick={() => setEditing((ed) => (ed[NEW_ID] ? ed : { ...ed, [NEW_ID]: blank() }))}>+ New</Button>
+      </PageHeading>
+      <div className="mb-3 flex flex-wrap items-center gap-3">
+        <Input autoComplete="off" type="search" placeholder="Search name/email/phone" aria-label="Search name/email/phone" className="w-full sm:max-w-sm sm:flex-1" value={q} onChange={(e) => setQ(e.target.value)} />
+        <label className="flex min-h-11 items-center gap-2 font-semibold">
+          <input type="checkbox" className="size-5 accent-brand-700" checked={activeOnly} onChange={(e) => setActiveOnly(e.target.checked)} />
+          Active only
+        </label>
+      </div>
+      {loadError ? (
+        <p role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-red-800">
+          {loadError}
+        </p>
+      ) : null}
+      <ul className="flex flex-col gap-2">
+        {rows.map(({ key, worker }) => {
+          const e = editing[key];
+          return (
+            <li key={key} data-testid="admin-worker-row" className={cn("rounded-xl border border-slate-200 bg-white p-3", e && "border-brand-300 ring-1 ring-brand-200")}>
+              {e ? (
+                <div className="grid gap-2 md:grid-cols-3">
+                  <Input autoComplete="off" aria-label="Name" placeholder="Name" value={e.name} onChange={(ev) => set(key, { name: ev.target.value })} />
+                  <Input autoComplete="off" aria-label="Email" placeholder="Email" type="email" value={e.email} onChange={(ev) => set(key, { email: ev.target.value })} />
+                  <Input autoComplete="off" aria-label="Phone" placeholder="Phone" value={e.phoneNumber} onChange={(ev) => set(key, { phoneNumber: ev.target.value })} />
+                  <Input autoComplete="off" aria-label="Role" placeholder={DEFAULT_WORKER_ROLE} value={e.role} onChange={(ev) => set(key, { role: ev.target.value })} />
+                  <button type="button" className="min-h-11 truncate rounded-lg border border-slate-300 px-3 text-left" onClick={() => setPicker({ kind: "locations", key })}>
+                    {e.locationIds.length ? e.locationIds.map(locName).join(", ") : "(no locations)"}
+                  </button>
+                  <button type="button" className="min-h-11 truncate rounded-lg border border-slate-300 px-3 text-left" onClick={() => setPicker({ kind: "types", key })}>
+                    {e.orderTypes.length ? e.orderTypes.join(", ") : "(all types)"}
+                  </button>
+                  <label className="flex min-h-11 items-center gap-2">
+                    <input type="checkbox" className="size-5 accent-brand-700" checked={e.active} onChange={(ev) => set(key, { active: ev.target.checked })} />
+                    Active
+                  </label>
+                  <div className="flex gap-2 md:col-span-2 md:justify-end">
+                    <Button variant="outline" onClick={() => cancel(key)} disabled={busy}>
+                      Cancel
+                    </Button>
+                    <Button onClick={() => void done(key)} disabled={busy}>
+                      Done
+                    </Button>
+                  </div>
+                </div>
+              ) : worker ? (
+                <div className="flex flex-wrap items-start gap-3">
+                  <div className="grid min-w-0 flex-1 gap-x-4 gap-y-1 sm:grid-cols-2 lg:grid-cols-4">
+                    <p className="truncate font-semibold">
+                      {worker.name || <span className="text-slate-500">(no name)</span>}
+                      {!worker.active ? <span className="ml-2 text-sm font-normal text-slate-500">(inactive)</span> : null}
+                    </p>
+                    <p className="truncate text-slate-700">{worker.email || <span className="text-slate-500">(no email)</span>}</p>
+                    <p className="truncate text-slate-700">{worker.phoneNumber || <span className="text-slate-500">(no phone)</span>}</p>
+                    <p className="truncate text-slate-700">{worker.role}</p>
+                    <p className="truncate text-sm text-slate-700 sm:col-span-2">
+                      {worker.locationIds.length ? worker.locationIds.map(locName).join(", ") : <span className="text-slate-500">(no locations)</span>}
+                    </p>
+                    <p className="truncate text-sm text-slate-700 sm:col-span-2">
+                      {worker.orderTypes.length ? worker.orderTypes.join(", ") : <span className="text-slate-500">(all types)</span>}
+                    </p>
+                  </div>
+                  <div className="flex gap-2">
+                    <Button variant="outline" size="sm" onClick={() => setEditing((ed) => ({ ...ed, [key]: editable(worker) }))} aria-label={`Edit ${worker.name || worker._id}`}>
+                      Edit
+                    </Button>
+                    <Button variant="outline" size="sm" className="text-red-700" onClick={() => setConfirmDelete(worker)} aria-label={`Delete ${worker.name || worker._id}`}>
+                      Delete
+                    </Button>
+                  </div>
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+        {!rows.length ? <li className="rounded-xl border border-slate-200 bg-white p-4 text-slate-600">No workers found.</li> : null}
+      </ul>
+      <UnsavedBar
+        dirty={dirty}
+        saving={busy}
+        onDiscard={() => setEditing({})}
+        onSave={() => void saveAll()}
+      />
+      <LocationPicker
+        open={picker?.kind === "locations"}
+        locations={initial.locations}
+        initial={pickerValue?.locationIds ?? []}
+        onCancel={() => setPicker(null)}
+        onApply={(ids) => {
+          if (picker) set(picker.key, { locationIds: ids });
+          setPicker(null);
+        }}
+      />
+      <OrderTypePicker
+        open={picker?.kind === "types"}
+        types={orderTypes}
+        initial={pickerValue?.orderTypes ?? []}
+        onCancel={() => setPicker(null)}
+        onApply={(types) => {
+          if (picker) set(picker.key, { orderTypes: types });
+          setPicker(null);
+        }}
+      />
+      <Dialog open={!!confirmDelete} onClose={() => setConfirmDelete(null)} title="Delete worker">
+        <DialogBody>
+          <p>Delete {confirmDelete?.name || "this worker"}? Orders assigned by name keep their labels.</p>
+        </DialogBody>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setConfirmDelete(null)}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={() => confirmDelete && void remove(confirmDelete)}>
+            Delete
+          </Button>
+        </DialogFooter>
+      </Dialog>
+    </div>
+  );
+}
