@@ -89,7 +89,7 @@ export function OrderList({ isPhone, rows, roleId, loading, pagination, columns,
           </div>
         ) : null}
       </div>
-      <DeliveryLauncher row={delivering} isPhone={!!isPhone} onClose={() => setDelivering(null)} />
+      {roleId === "delivery-driver" ? <DeliveryLauncher row={delivering} isPhone={!!isPhone} onClose={() => setDelivering(null)} /> : null}
       {capture.element}
     </>
   );
