@@ -11,6 +11,33 @@ import type { OrderRow, SortDir } from "./types";
 
 export type Density = "comfortable" | "compact";
 
+/**
+ * Column widths from 1024 px up (a fixed layout: every column fits 1280 px without sideways scrolling; the
+ * customer takes what is left). Long values are truncated with the whole value in the cell's title.
+ */
+const WIDTHS: Partial<Record<Column["key"], string>> = {
+  orderNumber: "lg:w-[6.25rem]",
+  createdBy: "lg:w-24",
+  paymentStatus: "lg:w-32",
+  orderStatus: "lg:w-36",
+  orderType: "lg:w-28",
+  truckingCompany: "lg:w-[5.5rem]",
+  warehouseLocation: "lg:w-[5.25rem]",
+  warehouseAssignment: "lg:w-[6.5rem]",
+  address: "lg:w-52",
+  orderDate: "lg:w-[6.75rem]",
+  actions: "lg:w-[5.5rem]",
+};
+
+/** Text that ends in … when its column is too narrow, with the whole value on hover. */
+function Clipped({ text, className }: { text: string; className?: string }) {
+  return (
+    <span className={cn("block truncate", className)} title={text}>
+      {text}
+    </span>
+  );
+}
+
 export function OrderTable({
   rows,
   columns,
@@ -41,13 +68,21 @@ export function OrderTable({
   const pad = density === "compact" ? "px-2 py-1.5" : "px-2.5 py-3";
   const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.orderNumber));
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className={cn("w-full text-left", density === "compact" ? "text-xs" : "text-sm")}>
+    // From 1024 px the table needs no sideways scroll, so its wrapper does not clip: the header row then
+    // sticks under the app header (--app-header-h) while the page scrolls.
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm lg:overflow-x-visible">
+      <table className={cn("w-full text-left lg:table-fixed", density === "compact" ? "text-xs" : "text-sm")}>
         <caption className="sr-only">Orders</caption>
+        <colgroup>
+          {selecting ? <col className="lg:w-10" /> : null}
+          {columns.map((c) => (
+            <col key={c.key} className={WIDTHS[c.key]} />
+          ))}
+        </colgroup>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
           <tr>
             {selecting ? (
-              <th scope="col" className={cn(pad, "w-10")}>
+              <th scope="col" className={cn(pad, "w-10 bg-slate-50 lg:sticky lg:top-[var(--app-header-h,0px)] lg:z-10")}>
                 <input
                   type="checkbox"
                   className="size-4"
@@ -63,7 +98,7 @@ export function OrderTable({
                 <th
                   key={c.key}
                   scope="col"
-                  className={cn(pad, "whitespace-nowrap")}
+                  className={cn(pad, "whitespace-nowrap bg-slate-50 lg:sticky lg:top-[var(--app-header-h,0px)] lg:z-10 lg:truncate")}
                   aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : c.sortable ? "none" : undefined}
                 >
                   {c.sortable ? (
@@ -109,7 +144,7 @@ export function OrderTable({
                   </td>
                 ) : null}
                 {columns.map((c) => (
-                  <td key={c.key} className={cn(pad, "align-middle")}>
+                  <td key={c.key} className={cn(pad, "min-w-0 align-middle")}>
                     <Cell column={c.key} row={row} onOpen={onOpen} onHistory={onHistory} />
                   </td>
                 ))}
@@ -131,21 +166,25 @@ function Cell({ column, row, onOpen, onHistory }: { column: Column["key"]; row: 
         </button>
       );
     case "customerName":
-      return <span className="font-medium text-slate-900">{row.customerName || "—"}</span>;
+      return <Clipped text={row.customerName || "—"} className="font-medium text-slate-900" />;
     case "createdBy":
-      return <span className="whitespace-nowrap text-slate-700">{row.createdBy || "—"}</span>;
+      return <Clipped text={row.createdBy || "—"} className="text-slate-700" />;
     case "paymentStatus":
-      return <StatusBadge value={row.paymentStatus} />;
+      return <StatusBadge value={row.paymentStatus} className="max-w-full" title={row.paymentStatus ?? ""} />;
     case "orderStatus":
-      return <StatusBadge value={row.orderStatus} />;
+      return <StatusBadge value={row.orderStatus} className="max-w-full" title={row.orderStatus ?? ""} />;
     case "orderType":
-      return <span className="whitespace-nowrap">{row.orderType || "—"}</span>;
+      return <Clipped text={row.orderType || "—"} />;
     case "truckingCompany":
-      return <span className="whitespace-nowrap">{normalizeTrucking(row.truckingCompany) || <span className="text-slate-500">Not set</span>}</span>;
+      return normalizeTrucking(row.truckingCompany) ? <Clipped text={normalizeTrucking(row.truckingCompany)} /> : <span className="text-slate-500">Not set</span>;
     case "warehouseLocation":
-      return <span className="whitespace-nowrap">{row.warehouseLocation || "—"}</span>;
+      return <Clipped text={row.warehouseLocation || "—"} />;
     case "warehouseAssignment":
-      return <span className="block min-w-28 text-slate-700">{row.warehouseAssignment?.length ? row.warehouseAssignment.join(", ") : <span className="text-slate-500">Unassigned</span>}</span>;
+      return row.warehouseAssignment?.length ? (
+        <Clipped text={row.warehouseAssignment.join(", ")} className="min-w-28 text-slate-700 lg:min-w-0" />
+      ) : (
+        <span className="text-slate-500">Unassigned</span>
+      );
     case "orderDate":
       return <span className="whitespace-nowrap tabular-nums">{formatOrderDate(row.orderDate)}</span>;
     case "address":
@@ -179,14 +218,14 @@ export function AddressCell({ row }: { row: OrderRow }) {
   const lines = row.address?.lines ?? [];
   if (!lines.length) return <span className="text-slate-500">—</span>;
   return (
-    <div className="min-w-48">
+    <div className="min-w-48 lg:min-w-0">
       <span className="block text-slate-800">{lines.join(", ")}</span>
       {row.address?.mapsUrl ? (
         <a
           href={row.address.mapsUrl}
           target="_blank"
           rel="noreferrer"
-          className="mt-0.5 inline-flex items-center gap-1 font-semibold text-brand-800 underline-offset-2 hover:underline"
+          className="mt-0.5 inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 underline-offset-2 hover:underline md:min-h-0"
           aria-label={`Open map for ${row.orderNumber}`}
         >
           <MapPin className="size-4" aria-hidden="true" />

@@ -55,7 +55,7 @@ export function BottomBar({
             onClick={toggle}
             aria-expanded={expandedLabel}
             aria-controls="pick-bar-details"
-            className="inline-flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"
+            className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"
             aria-label="Toggle summary"
           >
             <ChevronUp className={cn("size-5", collapsed === null ? "min-[601px]:hidden" : collapsed ? "" : "hidden")} aria-hidden="true" />

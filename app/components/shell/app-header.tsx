@@ -2,7 +2,7 @@
 // the passcode badge, the drivers' Help button, the Task Center bell, the user and Log Out.
 import { NavLink, useLocation } from "@remix-run/react";
 import { LifeBuoy, Menu } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Sheet } from "~/components/ui/sheet";
@@ -72,11 +72,26 @@ export function AppHeader({ viewer, nav }: { viewer: ShellViewer; nav: NavItem[]
   // Following a link closes the drawer.
   useEffect(() => setDrawerOpen(false), [pathname, search, hash]);
 
+  // The header's height, for what sticks below it (Order Tracking's column headers): it wraps to two rows
+  // at some widths and with some navigations.
+  const headerRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = headerRef.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty("--app-header-h", `${el.offsetHeight}px`));
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--app-header-h");
+    };
+  }, []);
+
   const main = nav.filter((n) => n.section === "main");
   const management = nav.filter((n) => n.section === "management");
 
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header ref={headerRef} className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center gap-x-2 px-3 sm:px-4 md:flex-wrap">
         <div className="flex h-16 min-w-0 items-center gap-1">
           <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>

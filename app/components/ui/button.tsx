@@ -14,7 +14,8 @@ const VARIANTS: Record<ButtonVariant, string> = {
 };
 
 const SIZES: Record<ButtonSize, string> = {
-  sm: "min-h-9 px-3 text-sm",
+  // Compact on a desktop, a full 44 px thumb target on a phone.
+  sm: "min-h-11 px-3 text-sm md:min-h-9",
   md: "min-h-11 px-4 text-base",
   lg: "min-h-12 px-5 text-lg",
   icon: "size-11",
