@@ -1,0 +1,159 @@
+// One application: contact, location and date, documents, and for admins Approve, Decline and Edit (edit on
+// desktop only, spec 000 §2). Approval creates the customer in QuickBooks; then /submit-feedback is sent. Any
+// failure is shown with a Retry, never silently lost; a 409 shows the current state.
+import { Check, Pencil, RotateCw, X } from "lucide-react";
+import { useState } from "react";
+import { formatDate, Notice, StatusPill } from "~/components/returns/shared";
+import { Button } from "~/components/ui/button";
+import { displayStatus, feedbackFor, type ApplicationDecision } from "~/domain/applications/rules";
+import { statusTone } from "~/domain/returns/rules";
+import { ApiFailure, sendJson, submitFeedback, type ApplicationView } from "./api";
+import { Documents } from "./documents";
+import { EditDialog } from "./edit-dialog";
+
+type Message = { tone: "error" | "success" | "warning"; text: string; retry?: () => void } | null;
+
+export function ApplicationDetail({ app, phone, canDecide, canEdit, onChanged }: { app: ApplicationView; phone: boolean; canDecide: boolean; canEdit: boolean; onChanged: (app: ApplicationView) => void }) {
+  const [current, setCurrent] = useState(app);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+  const [feedbackProblem, setFeedbackProblem] = useState<{ companyID: string; feedback: "positive" | "negative"; error: string } | null>(null);
+  const [editing, setEditing] = useState(false);
+
+  function apply(next: ApplicationView) {
+    setCurrent(next);
+    onChanged(next);
+  }
+
+  async function sendFeedback(companyID: string, feedback: "positive" | "negative") {
+    try {
+      await submitFeedback(companyID, feedback);
+      setFeedbackProblem(null);
+    } catch (e) {
+      setFeedbackProblem({ companyID, feedback, error: (e as Error).message });
+    }
+  }
+
+  async function decide(status: ApplicationDecision) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const res = await sendJson<{ data: ApplicationView; companyID: string | null }>(`/api/applications/${current._id}/decision`, "PATCH", { status, decisionDate: new Date().toISOString(), version: current.version }, "Failed to update application");
+      apply(res.data);
+      setMessage({
+        tone: "success",
+        text: status === "Approved" ? `Application approved successfully! The customer was created in QuickBooks (customer ${res.companyID}).` : "Application declined successfully!",
+      });
+      if (res.companyID) await sendFeedback(res.companyID, feedbackFor(status));
+    } catch (e) {
+      const f = e as ApiFailure;
+      if (f instanceof ApiFailure && f.status === 409 && f.data && typeof f.data === "object" && "_id" in f.data) {
+        apply(f.data as ApplicationView);
+        setMessage({ tone: "warning", text: f.message });
+      } else {
+        setMessage({ tone: "error", text: `Failed to update application. Please try again. ${f.message ? `(${f.message})` : ""}`.trim(), retry: () => void decide(status) });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const pending = displayStatus(current.status) === "Pending";
+  // The phone's review block appears only while the application is pending (spec 000 §2).
+  const showReview = canDecide && (!phone || pending);
+  const a = current.addresses[0];
+  return (
+    <div className="space-y-5">
+      {message ? (
+        <Notice tone={message.tone} onDismiss={() => setMessage(null)}>
+          {message.text}
+          {message.retry ? (
+            <Button size="sm" variant="outline" className="ml-2" onClick={message.retry} disabled={busy}>
+              <RotateCw className="size-4" aria-hidden="true" /> Retry
+            </Button>
+          ) : null}
+        </Notice>
+      ) : null}
+      {feedbackProblem ? (
+        <Notice tone="warning">
+          The decision is saved, but its feedback was not recorded: {feedbackProblem.error}.
+          <Button size="sm" variant="outline" className="ml-2" onClick={() => void sendFeedback(feedbackProblem.companyID, feedbackProblem.feedback)}>
+            <RotateCw className="size-4" aria-hidden="true" /> Retry feedback
+          </Button>
+        </Notice>
+      ) : null}
+
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <StatusPill tone={statusTone(displayStatus(current.status))}>{displayStatus(current.status)}</StatusPill>
+          {current.reference ? <span className="font-mono text-sm text-slate-700">{current.reference}</span> : null}
+          {current.companyID ? <span className="text-sm text-slate-700">QuickBooks customer {current.companyID}</span> : null}
+        </div>
+        {showReview || (canEdit && !phone) ? (
+          <div className="flex flex-wrap gap-2">
+            {showReview ? (
+              <>
+                <Button size="sm" onClick={() => decide("Approved")} disabled={busy || !pending}>
+                  <Check className="size-4" aria-hidden="true" /> {busy ? "Saving…" : "Approve"}
+                </Button>
+                <Button size="sm" variant="danger" onClick={() => decide("Declined")} disabled={busy || !pending}>
+                  <X className="size-4" aria-hidden="true" /> Decline
+                </Button>
+              </>
+            ) : null}
+            {canEdit && !phone ? (
+              <Button size="sm" variant="outline" onClick={() => setEditing(true)} disabled={busy}>
+                <Pencil className="size-4" aria-hidden="true" /> Edit
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      <section className="grid gap-4 sm:grid-cols-3">
+        <div>
+          <h3 className="text-sm font-bold text-slate-900">Contact</h3>
+          <p className="text-sm text-slate-800">{current.ownerName || "—"}</p>
+          <p className="text-sm text-slate-800 break-all">{current.email || "—"}</p>
+          <p className="text-sm text-slate-800">Phone {current.phoneNumber || "—"}</p>
+          <p className="text-sm text-slate-800">Owner {current.ownerNumber || "—"}</p>
+        </div>
+        <div>
+          <h3 className="text-sm font-bold text-slate-900">Location</h3>
+          {a ? (
+            <address className="not-italic text-sm text-slate-800">
+              <div>{a.street}</div>
+              {a.street2 ? <div>{a.street2}</div> : null}
+              <div>
+                {a.city}, {a.state} {a.postalCode}
+              </div>
+            </address>
+          ) : (
+            <p className="text-sm text-slate-600">No address</p>
+          )}
+          {current.addresses.length > 1 ? <p className="text-xs text-slate-600">+{current.addresses.length - 1} more</p> : null}
+        </div>
+        <div>
+          <h3 className="text-sm font-bold text-slate-900">Date</h3>
+          <p className="text-sm text-slate-800">Applied {formatDate(current.createdAt)}</p>
+          <p className="text-sm text-slate-800">Decision {formatDate(current.decisionDate)}</p>
+          {current.remarks ? <p className="text-sm text-slate-800">Remarks: {current.remarks}</p> : null}
+        </div>
+      </section>
+
+      <Documents applicationId={current._id} phone={phone} />
+      {editing ? (
+        <EditDialog
+          app={current}
+          onClose={() => setEditing(false)}
+          onSaved={(next) => {
+            apply(next);
+            setEditing(false);
+            setMessage({ tone: "success", text: "Application updated" });
+          }}
+          onConflict={apply}
+        />
+      ) : null}
+    </div>
+  );
+}
