@@ -6,7 +6,7 @@ import { useLoaderData, useLocation, useNavigate, useSearchParams, type ShouldRe
 import { CheckSquare, Rows3, Rows4 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { initialListQuery, listUrl } from "~/components/orders/api";
+import { fetchOrders, initialListQuery, listUrl } from "~/components/orders/api";
 import { BatchBar } from "~/components/orders/batch-bar";
 import { columnsFor, hiddenFiltersFor, nextSort } from "~/components/orders/columns";
 import { FilterPanel } from "~/components/orders/filter-panel";
@@ -114,6 +114,32 @@ export default function OrderTracking() {
     }
   }, [location.hash, openRow]);
 
+  // A shared link or the way back from sign-in: '/order-tracking#order-{orderNumber}' opens that order, on a
+  // phone and on a desktop (decision 021). A driver's and a warehouse employee's rows open their own screens,
+  // which read the hash themselves. Closing an order opened this way clears the hash instead of going Back
+  // (there may be nothing to go back to).
+  useEffect(() => {
+    const match = /^#order-(.+)$/.exec(window.location.hash);
+    if (!match || viewer.roleId === "delivery-driver" || viewer.roleId === "warehouse-employee") return;
+    const orderNumber = decodeURIComponent(match[1]!);
+    const ctrl = new AbortController();
+    const known = list.rows.find((r) => r.orderNumber === orderNumber);
+    const found = known
+      ? Promise.resolve(known)
+      : fetchOrders({ ...initialListQuery(new URLSearchParams(), 5), search: orderNumber, searchBy: "orderNumber" }, ctrl.signal).then(
+          (r) => r.rows.find((row) => row.orderNumber === orderNumber) ?? null,
+        );
+    found
+      .then((row) => {
+        if (ctrl.signal.aborted) return;
+        if (!row) return void toast.error(`Order ${orderNumber} not found`, { duration: 10_000 });
+        setOpenRow(row);
+      })
+      .catch((e: unknown) => !ctrl.signal.aborted && toast.error(e instanceof Error ? e.message : "Failed to open the order"));
+    return () => ctrl.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only
+  }, []);
+
   const columns = columnsFor(viewer.roleId);
   const canEdit = viewer.grants.includes("orders:update");
   const canPrint = viewer.grants.includes("picklists:print");
@@ -129,8 +155,10 @@ export default function OrderTracking() {
     }
   }
   function close() {
-    if (hashOpened.current) navigate(-1);
-    else setOpenRow(null);
+    if (hashOpened.current) return navigate(-1);
+    setOpenRow(null);
+    // An order opened by a link keeps its hash until it closes; then the URL is the list's again.
+    if (location.hash.startsWith("#order-")) navigate({ pathname: location.pathname, search: location.search, hash: "" }, { replace: true, preventScrollReset: true });
   }
   async function print() {
     setPrinting(true);
