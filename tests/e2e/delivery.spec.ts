@@ -213,3 +213,32 @@ test("@desktop-only the wizard is a modal with step pills on a desktop", async (
   await dialog.getByRole("button", { name: "Copy" }).click();
   await expect(page.getByText("Copied address to clipboard")).toBeVisible();
 });
+
+test("@phone-only a photo taken without signal survives closing the app and is sent once on the next start", async ({ page, context }) => {
+  expectConsoleErrors(/ERR_INTERNET_DISCONNECTED/, /Failed to fetch|WebSocket|\[vite\]/);
+  await signIn(page, "delivery-driver", "/order-tracking");
+  const { spare } = await pickOrders(page.request);
+  const dialog = await openWizard(page, spare.orderNumber);
+  await dialog.getByRole("button", { name: "Skip" }).click();
+  await expect(dialog.getByTestId("delivery-step-issue")).toBeVisible();
+
+  await context.setOffline(true);
+  await dialog.locator("input#issue-photo").setInputFiles({ name: "dock.png", mimeType: "image/png", buffer: PNG_1PX });
+  await dialog.getByLabel("Note").fill("Dock door jammed");
+  await dialog.getByRole("button", { name: "Upload Issue Photo" }).click();
+  await expect(page.getByText("Photo saved on this phone")).toBeVisible();
+  await expect(dialog.getByText("1 waiting to send")).toBeVisible();
+
+  // The app is closed with the photo still on the phone; the signal comes back; the app starts again.
+  await page.close();
+  await context.setOffline(false);
+  const next = await context.newPage();
+  await next.goto("/");
+  await expect.poll(async () => (await meta(next.request, spare.orderNumber)) && ((await (await next.request.get(`/api/delivery/${spare.orderNumber}/meta`)).json()) as { data: { photos: { issue: number } } }).data.photos.issue, { timeout: 30_000 }).toBe(1);
+  await expect(next.getByTestId("outbox-status")).toBeHidden();
+  // Sent once: starting again sends nothing more.
+  await next.reload();
+  await next.waitForTimeout(1500);
+  const after = (await (await next.request.get(`/api/delivery/${spare.orderNumber}/meta`)).json()) as { data: { photos: { issue: number } } };
+  expect(after.data.photos.issue).toBe(1);
+});
