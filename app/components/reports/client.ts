@@ -21,8 +21,8 @@ function waitForSignal(signal?: AbortSignal): Promise<void> {
       clearTimeout(timer);
       resolve();
     };
-    // 'online' may never fire on a flaky network that never went fully offline: try again every 8 s too.
-    const timer = setTimeout(done, navigator.onLine ? 8000 : 60_000);
+    // 'online' may never fire on a flaky network that never went fully offline: try again every 3 s too.
+    const timer = setTimeout(done, navigator.onLine ? 3000 : 60_000);
     window.addEventListener("online", done);
     signal?.addEventListener("abort", done);
   });

@@ -121,6 +121,16 @@ export function ProgressBar({ progress, className }: { progress: Progress; class
 export function StickySubmitBar({ progress, submitLabel, busy, disabled, status, formId }: { progress: Progress; submitLabel: string; busy: boolean; disabled?: boolean; status?: ReactNode; formId: string }) {
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(!window.matchMedia("(max-width: 600px)").matches), []);
+  // A field scrolled to (by focus, a section chip or an error) must not end up under the chips or this bar.
+  useEffect(() => {
+    const root = document.documentElement.style;
+    root.scrollPaddingBottom = "11rem";
+    root.scrollPaddingTop = "4rem";
+    return () => {
+      root.scrollPaddingBottom = "";
+      root.scrollPaddingTop = "";
+    };
+  }, []);
   return (
     <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur">
       {open ? (

@@ -31,7 +31,7 @@ export default function DevanningReports() {
     <div className="space-y-4">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Reports</h1>
       <ReportCards access={access} />
-      <Dialog open onClose={() => navigate("/reports", { preventScrollReset: true })} title="Devanning Reports" className="max-w-5xl">
+      <Dialog open onClose={() => navigate("/reports", { preventScrollReset: true })} title="Devanning Reports" className="sm:max-w-3xl lg:max-w-5xl">
         <DevanningList answer={list} canReview={access.devanningReview} />
       </Dialog>
     </div>

@@ -31,7 +31,7 @@ export default function StockTransferReports() {
     <div className="space-y-4">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Reports</h1>
       <ReportCards access={access} />
-      <Dialog open onClose={() => navigate("/reports", { preventScrollReset: true })} title="Stock Transfer Reports" className="max-w-5xl">
+      <Dialog open onClose={() => navigate("/reports", { preventScrollReset: true })} title="Stock Transfer Reports" className="sm:max-w-3xl lg:max-w-5xl">
         <StockTransferList answer={list} canUpdate={access.stockTransferUpdate} />
       </Dialog>
     </div>
