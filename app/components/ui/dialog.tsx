@@ -40,8 +40,12 @@ export function NativeDialog({ open, onClose, title, hideTitle, description, chi
       aria-describedby={description ? descriptionId : undefined}
       className={cn("bg-white p-0 text-slate-900 shadow-2xl", className)}
       onCancel={(e) => {
-        // Escape: React state stays the source of truth, so the dialog closes through onClose.
+        // Escape: React state stays the source of truth, so the dialog closes through onClose. The browser
+        // sends it to the top-most dialog only, but React passes it on to the dialogs it is nested in:
+        // only the dialog it was meant for closes (Escape in 'Select Paid Method' keeps the edit open).
         e.preventDefault();
+        if (e.target !== e.currentTarget) return;
+        e.stopPropagation();
         if (dismissable) onClose();
       }}
       onClick={(e) => {

@@ -111,6 +111,7 @@ export default function OrderTracking() {
       hashOpened.current = false;
       hashSeen.current = false;
       setOpenRow(null);
+      setHistoryOf(null); // Back leaves no layer of the closed order floating over the list
     }
   }, [location.hash, openRow]);
 

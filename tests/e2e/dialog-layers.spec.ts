@@ -1,0 +1,42 @@
+// Dialogs behave (issue 14): Escape closes only the top-most layer (Select Paid Method, not the edit under
+// it), and on a phone Back closes the order with nothing of it left floating over the list.
+import { expect, isPhone, signIn, test } from "./fixtures";
+
+async function openOrder(page: import("@playwright/test").Page, orderNumber: string) {
+  await signIn(page, "logistics-manager", "/order-tracking");
+  await page.getByLabel("Search by").selectOption("orderNumber");
+  await page.getByRole("searchbox", { name: "Search orders" }).fill(orderNumber);
+  if (isPhone(page)) await page.getByRole("button", { name: new RegExp(`^Open order ${orderNumber}`) }).click();
+  else await page.getByRole("button", { name: orderNumber, exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: `Order ${orderNumber}` });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test("Escape in 'Select Paid Method' closes that dialog only; the edit and its choices stay", async ({ page }) => {
+  const dialog = await openOrder(page, isPhone(page) ? "SO-100022" : "SO-100021");
+  await dialog.getByRole("button", { name: "Edit" }).click();
+  await dialog.getByRole("radio", { name: "Net 30" }).click();
+  await dialog.getByRole("radio", { name: /^Paid/ }).click();
+  const paid = page.getByRole("dialog", { name: "Select Paid Method" });
+  await expect(paid).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(paid).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(/Step 1 of \d: Payment/)).toBeVisible();
+  await expect(dialog.getByRole("radio", { name: "Net 30" })).toHaveAttribute("aria-checked", "true");
+  // A second Escape closes the order itself.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});
+
+test("Back with the order's history open closes both", { tag: "@phone-only" }, async ({ page }) => {
+  const dialog = await openOrder(page, "SO-100024");
+  await dialog.getByRole("button", { name: /history/i }).first().click();
+  const history = page.getByRole("dialog", { name: /History/ });
+  await expect(history).toBeVisible();
+  await page.goBack();
+  await expect(history).toBeHidden();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1, name: "Order Tracking" })).toBeVisible();
+});
