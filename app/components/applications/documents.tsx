@@ -4,8 +4,9 @@
 import { FileText, Upload } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type DragEvent } from "react";
 import { PdfViewer } from "~/components/documents/pdf-viewer";
+import { WIDE_DIALOG } from "~/components/returns/shared";
 import { Button } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
+import { NativeDialog } from "~/components/ui/dialog";
 import { fetchFiles, type FileRecord } from "./api";
 import { sendForm } from "./send-form";
 
@@ -109,7 +110,7 @@ function Preview({ file, phone, onClose }: { file: FileRecord | null; phone: boo
   }
   const url = file?.presignedUrl ?? null;
   return (
-    <Dialog open={!!file} onClose={onClose} title={file?.name || "Unnamed file"} className="max-w-3xl">
+    <NativeDialog open={!!file} onClose={onClose} title={file?.name || "Unnamed file"} className={WIDE_DIALOG}>
       {file ? (
         <div className="space-y-3 px-5 pb-5">
           {!url ? (
@@ -126,6 +127,6 @@ function Preview({ file, phone, onClose }: { file: FileRecord | null; phone: boo
           ) : null}
         </div>
       ) : null}
-    </Dialog>
+    </NativeDialog>
   );
 }

@@ -3,8 +3,9 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Field } from "~/components/returns/field";
+import { WIDE_DIALOG } from "~/components/returns/shared";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogFooter } from "~/components/ui/dialog";
+import { DialogFooter, NativeDialog } from "~/components/ui/dialog";
 import { Input, inputClass } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { APPLICATION_STATUSES, type ApplicationAddress } from "~/domain/applications/rules";
@@ -54,7 +55,7 @@ export function EditDialog({ app, onClose, onSaved, onConflict }: { app: Applica
     </Field>
   );
   return (
-    <Dialog open onClose={onClose} title={`Edit ${app.companyName}`} className="max-w-2xl" dismissable={!busy}>
+    <NativeDialog open onClose={onClose} title={`Edit ${app.companyName}`} className={WIDE_DIALOG} dismissable={!busy}>
       <form onSubmit={save}>
         <div className="grid gap-3 px-5 py-4 sm:grid-cols-2">
           {text("companyName", "Company name")}
@@ -112,6 +113,6 @@ export function EditDialog({ app, onClose, onSaved, onConflict }: { app: Applica
           </Button>
         </DialogFooter>
       </form>
-    </Dialog>
+    </NativeDialog>
   );
 }

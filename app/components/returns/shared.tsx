@@ -4,10 +4,12 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
-import { Dialog } from "~/components/ui/dialog";
+import { NativeDialog } from "~/components/ui/dialog";
 import type { Tone } from "~/domain/returns/rules";
 
 export const SEARCH_DEBOUNCE_MS = 600;
+/** A centred modal wider than the shared Dialog's (whose max width a class cannot override: cn does not merge). */
+export const WIDE_DIALOG = "m-auto w-[calc(100vw-3rem)] max-w-4xl rounded-2xl max-h-[calc(100dvh-2rem)] overflow-y-auto";
 export const PHONE_QUERY = "(max-width: 768px)";
 
 const TONE: Record<Tone, BadgeTone> = { green: "green", amber: "amber", red: "red", gray: "neutral" };
@@ -91,9 +93,9 @@ export function DetailShell({ open, phone, hash, title, onClose, children }: { o
   if (!open) return null;
   if (!phone) {
     return (
-      <Dialog open onClose={close} title={title} className="max-w-4xl">
+      <NativeDialog open onClose={close} title={title} className={WIDE_DIALOG}>
         <div className="px-5 pb-5">{children}</div>
-      </Dialog>
+      </NativeDialog>
     );
   }
   return (
