@@ -164,6 +164,13 @@ test.describe("the dock, on a phone @phone-only", () => {
     expect(list.reports[0]).toMatchObject({ transferReference: reference, productCondition: "damaged", signatureType: "draw", status: "submitted" });
     // Resized on the phone: a photo that came out smaller as JPEG is sent as one.
     expect(list.reports[0].photos.map((p: { originalName: string }) => p.originalName.replace(/\.jpg$/, ".png"))).toEqual(["dock-1.png", "dock-2.png"]);
+    // The detail's photos resolve through the link call (the key's slashes travel encoded) to the image itself.
+    const link = await (await manager.page.request.get(`/api/stock-transfer-reports/photos/${encodeURIComponent(list.reports[0].photos[0].s3Key)}`)).json();
+    const image = await manager.page.request.get(link.presignedUrl);
+    expect(image.status()).toBe(200);
+    expect(image.headers()["content-type"]).toMatch(/^image\/(png|jpeg)$/);
+    const pdf = await manager.page.request.get(`/api/stock-transfer-reports/${list.reports[0].id}/pdf`);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
     await manager.close();
   });
 
