@@ -282,6 +282,23 @@ test.describe("the dock, on a phone @phone-only", () => {
   });
 });
 
+test("a manager reads both lists on a phone: cards, filters and a report's detail @phone-only", async ({ page }) => {
+  await signIn(page, "logistics-manager", "/reports");
+  await page.getByRole("link", { name: "View stock transfer reports" }).click();
+  const st = page.getByRole("dialog", { name: "Stock Transfer Reports" });
+  await expect(st.getByRole("button", { name: /^View TR-/ })).toHaveCount(10);
+  await shot(page, "stock-transfer-list");
+  await st.getByRole("button", { name: /^View TR-/ }).first().click();
+  await expect(st.getByRole("combobox", { name: "Status" })).toBeVisible();
+  await shot(page, "stock-transfer-detail");
+  await st.getByRole("button", { name: "Close" }).click();
+  await expect(page).toHaveURL(/\/reports$/);
+  await page.getByRole("link", { name: "View devanning reports" }).click();
+  const dv = page.getByRole("dialog", { name: "Devanning Reports" });
+  await expect(dv.getByRole("button", { name: /^Approve / }).first()).toBeVisible();
+  await shot(page, "devanning-list");
+});
+
 // ---------------------------------------------------------------- the manager, at a desk
 
 test.describe("management review @desktop-only", () => {

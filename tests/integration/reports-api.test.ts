@@ -506,3 +506,30 @@ describe("the report as a PDF", () => {
     expect(new TextDecoder().decode(new Uint8Array(await dv.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
   });
 });
+
+describe("the pages bring the /api answers (decision 008)", () => {
+  it("the landing shows Create and View per grant", async () => {
+    const landing = await import("~/routes/_app.reports._index/route");
+    const access = async (who: string) => ((await landing.loader({ request: request("/reports", { cookie: cookies[who] }), context: ctx, params: {} } as never)) as Json).access;
+    expect(await access("warehouse")).toEqual({ stockTransferCreate: true, stockTransferView: false, stockTransferUpdate: false, devanningCreate: true, devanningView: false, devanningReview: false });
+    expect(await access("logistics")).toEqual({ stockTransferCreate: true, stockTransferView: true, stockTransferUpdate: true, devanningCreate: true, devanningView: true, devanningReview: true });
+    const refused = await settle(() => landing.loader({ request: request("/reports", { cookie: cookies.sales }), context: ctx, params: {} } as never));
+    expect((refused as Response).status).toBe(403);
+  });
+
+  it("each list page's data is the list call's answer for the same query", async () => {
+    const stPage = await import("~/routes/_app.reports.stock-transfer._index/route");
+    const dvPage = await import("~/routes/_app.reports.devanning._index/route");
+    const qs = "?status=submitted&page=1";
+    const page = (await stPage.loader({ request: request(`/reports/stock-transfer${qs}`, { cookie: cookies.logistics }), context: ctx, params: {} } as never)) as Json;
+    const api = (await (await call(stList.loader, `/api/stock-transfer-reports${qs}`, { who: "logistics" })).json()) as Json;
+    expect(JSON.parse(JSON.stringify(page.list))).toEqual(api);
+    const dv = (await dvPage.loader({ request: request("/reports/devanning?status=pending", { cookie: cookies.admin }), context: ctx, params: {} } as never)) as Json;
+    const dvApi = (await (await call(dvList.loader, "/api/devanning-reports?status=pending", { who: "admin" })).json()) as Json;
+    expect(JSON.parse(JSON.stringify(dv.list))).toEqual(dvApi);
+    // A query the API refuses is the API's 400 message on the page, not a broken page.
+    const bad = (await stPage.loader({ request: request("/reports/stock-transfer?status=lost", { cookie: cookies.logistics }), context: ctx, params: {} } as never)) as Json;
+    expect(bad.list).toMatchObject({ success: false });
+    expect(bad.list.error).toContain("status must be one of");
+  });
+});

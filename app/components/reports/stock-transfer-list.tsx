@@ -169,7 +169,7 @@ function StockTransferDetail({ report, canUpdate, onBack }: { report: StockTrans
       <div>
         <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Receiver's signature</p>
         {report.signatureType === "draw" && report.signatureDrawn ? (
-          <img src={report.signatureDrawn} alt={`Signature of ${report.receivedBy}`} className="mt-1 h-20 rounded border border-slate-200 bg-white" />
+          <img src={report.signatureDrawn} alt={`Signature of ${report.receivedBy}`} className="mt-1 h-20 w-full max-w-xs rounded border border-slate-200 bg-white object-contain" />
         ) : (
           <p className="font-serif text-lg italic">{report.signatureTyped}</p>
         )}
