@@ -303,6 +303,8 @@ export const completionSchema = z
       .max(1000)
       .optional(),
     codCollectedCents: z.number().int().min(0).max(100_000_000_00).nullish(),
+    /** When the driver completed it on the phone: a completion that waited for signal keeps its real time. */
+    completedAt: z.string().max(40).optional(),
   })
   .strict();
 export type CompletionInput = z.infer<typeof completionSchema>;
@@ -318,6 +320,18 @@ function deliveryOrderFilename(orderNumber: string) {
 
 export function deliveryOrderUrl(ctx: AppContext, orderNumber: string, key: string): Promise<string> {
   return signFileUrl(ctx, key, { ttlSeconds: DELIVERY_ORDER_LINK_TTL_SECONDS, filename: deliveryOrderFilename(orderNumber) });
+}
+
+export const COMPLETED_AT_PROBLEM = "completedAt must be an ISO time within the last 30 days";
+
+/** Spec 001 §4: server time, or the phone's time of completion when it sent one (a queued completion), if plausible. */
+export function completionTime(sent: string | undefined, now: Date): string {
+  if (sent === undefined) return now.toISOString();
+  const t = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(sent) ? Date.parse(sent) : NaN;
+  if (!Number.isFinite(t) || t > now.getTime() + 5 * 60_000 || t < now.getTime() - 30 * 86_400_000) {
+    throw new ValidationError(COMPLETED_AT_PROBLEM, { completedAt: [COMPLETED_AT_PROBLEM] });
+  }
+  return new Date(Math.min(t, now.getTime())).toISOString();
 }
 
 function isFinished(status: string): boolean {
@@ -373,7 +387,7 @@ export async function completeDelivery(ctx: AppContext, viewer: Viewer, order: O
     const codDue = cod ? (order.totalCents ?? 0) : null;
     const codCollected = cod ? (input.codCollectedCents ?? null) : null;
 
-    const completedAt = now.toISOString();
+    const completedAt = completionTime(input.completedAt, now);
     const window = deliveryWindow(meta?.outForDeliveryAt, completedAt);
     const geo: GeoPoint | null = input.deliveryCompleteGeo
       ? { lat: input.deliveryCompleteGeo.lat, lng: input.deliveryCompleteGeo.lng, accuracy: input.deliveryCompleteGeo.accuracy, source: "geolocation", capturedAt: input.deliveryCompleteGeo.capturedAt ?? completedAt }

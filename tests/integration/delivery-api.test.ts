@@ -256,6 +256,22 @@ describe("completing a delivery", () => {
     expect(link.body).toMatchObject({ success: true, presignedUrl: expect.stringContaining("/files/delivery-order") });
   });
 
+  it("a completion that waited on the phone keeps the phone's time; an implausible one is refused", async () => {
+    const o = await driverOrder();
+    const p = at(o, "complete");
+    for (const completedAt of ["yesterday", "2025-06-18T15:40:00Z", "2025-04-01T10:00:00Z", "2025-06-18T10:00:00+02:00"]) {
+      const bad = await call(complete, "POST", p.path, driver, { params: p.params, json: { signedByName: "Gus", deliveryDate: TODAY, completedAt } });
+      expect(bad, completedAt).toMatchObject({ status: 400, body: { error: "completedAt must be an ISO time within the last 30 days" } });
+    }
+    const earlier = "2025-06-18T13:10:00.000Z";
+    const ok = await call(complete, "POST", p.path, driver, { params: p.params, json: { signedByName: "Gus", deliveryDate: TODAY, completedAt: earlier } });
+    expect(ok.body).toMatchObject({ success: true, completedAt: earlier });
+    const [row] = await db.select().from(orders).where(eq(orders.id, o.id));
+    expect(row!.deliveryCompletedAt).toBe(earlier);
+    const [m] = await db.select().from(deliveryMeta).where(eq(deliveryMeta.orderId, o.id));
+    expect(m!.deliveryWindow).toBe("9:10 AM ET");
+  });
+
   it("three replays with one Idempotency-Key make one delivery order; another key gets 409", async () => {
     const o = await driverOrder();
     const p = at(o, "complete");
@@ -365,6 +381,8 @@ describe("Help reverts completion", () => {
     expect(sent.body).toMatchObject({ success: true, sentTo: expect.stringMatching(/@/) });
     const elsewhere = await call(proofLink, "POST", at(o, "proof-link").path, driver, { params: at(o, "proof-link").params, json: { email: "me@evil.example" } });
     expect(elsewhere.status).toBe(403);
+    const office = await call(proofLink, "POST", at(o, "proof-link").path, sales, { params: at(o, "proof-link").params, json: { email: "buyer@customer.example" } });
+    expect(office.body).toMatchObject({ success: true, sentTo: "buyer@customer.example" });
     const mails = (await (await fetch(`${standins.url}/resend/emails`)).json()) as Json;
     const list = Array.isArray(mails) ? mails : (mails.data ?? mails.emails);
     const mail = list.find((m: Json) => String(m.subject).includes(o.orderNumber));
@@ -386,6 +404,8 @@ describe("Help reverts completion", () => {
     const voided = (await proofPage.loader({ request: request(`/proof/${token}`), context: ctx, params: { token } } as never)) as Json;
     expect(voided.proof).toBeNull();
 
+    const early = await call(proofLink, "POST", at(o, "proof-link").path, driver, { params: at(o, "proof-link").params, json: {} });
+    expect(early).toMatchObject({ status: 409, body: { error: "The delivery is not complete yet" } });
     const again = await call(complete, "POST", p.path, driver, { params: p.params, json: { signedByName: "Fay Again", deliveryDate: TODAY } });
     expect(again.body).toMatchObject({ success: true });
     expect(await storedPdf(o.id)).toContain("Fay Again");

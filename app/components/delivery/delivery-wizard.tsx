@@ -257,6 +257,8 @@ function WizardBody({ row, isPhone, onRowChange }: { row: OrderRow; isPhone: boo
         signedByName: name,
         signatureDataUrl: pad.current?.toDataUrl() ?? undefined,
         deliveryDate: easternDay(new Date()),
+        // The phone's time: a completion that waits for signal is recorded when it happened, not when it arrived.
+        completedAt: new Date().toISOString(),
         ...(geo ? { deliveryCompleteGeo: geo } : {}),
         ...(deliveredLines.length ? { deliveredLines } : {}),
         ...(codCollectedCents !== undefined ? { codCollectedCents } : {}),
@@ -349,7 +351,7 @@ function WizardBody({ row, isPhone, onRowChange }: { row: OrderRow; isPhone: boo
   const windowText = meta?.deliveryWindow;
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    <div className={cn("flex min-h-0 flex-1 flex-col", isPhone && "min-h-[calc(100dvh-5.5rem)]")}>
       <div className="space-y-2 border-b border-slate-100 px-5 pb-3">
         {address ? (
           <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
