@@ -26,6 +26,8 @@ export const ADMIN_LINKS = [
 
 export default function AdminShell() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const { pathname } = useLocation();
   useEffect(() => setMenuOpen(false), [pathname]);
   return (
@@ -53,6 +55,7 @@ export default function AdminShell() {
               <NavLink
                 to={l.to}
                 prefetch="intent"
+                onClick={() => setMenuOpen(false)}
                 className={({ isActive }) =>
                   cn("flex min-h-11 items-center rounded-lg px-3 text-base", isActive ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-800 hover:bg-slate-100")
                 }
@@ -64,7 +67,11 @@ export default function AdminShell() {
         </ul>
       </nav>
       <section className="min-w-0 flex-1">
-        <Outlet />
+        {/* Until the screen's script runs, its controls stay disabled: a tap before hydration would submit
+            a native form (reloading the page) or be lost (decision 008). */}
+        <fieldset disabled={!hydrated} className="m-0 min-w-0 border-0 p-0">
+          <Outlet />
+        </fieldset>
       </section>
     </div>
   );

@@ -32,10 +32,26 @@ export const action = noAction(policy);
 function when(iso: string | null) {
   if (!iso) return "—";
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "—" : d.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+  return Number.isNaN(d.getTime()) ? "—" : d.toLocaleString("en-US", { month: "short", day: "numeric", year: "2-digit", hour: "numeric", minute: "2-digit" });
 }
 
 type Confirm = { kind: "deactivate" | "reactivate" | "delete"; passcode: PasscodeView } | null;
+
+function Actions({ p, onConfirm, onEdit }: { p: PasscodeView; onConfirm: (c: Confirm) => void; onEdit: (p: PasscodeView) => void }) {
+  return (
+    <div className="mt-2 flex flex-wrap justify-end gap-1.5 md:mt-0">
+      <Button size="sm" variant="outline" onClick={() => onConfirm({ kind: p.active ? "deactivate" : "reactivate", passcode: p })}>
+        {p.active ? "Deactivate" : "Reactivate"}
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => onEdit(p)}>
+        Edit
+      </Button>
+      <Button size="sm" variant="outline" className="text-red-700" onClick={() => onConfirm({ kind: "delete", passcode: p })}>
+        Delete
+      </Button>
+    </div>
+  );
+}
 
 function WarehouseChips({ ids, value, onChange }: { ids: string[]; value: string[]; onChange: (v: string[]) => void }) {
   return (
@@ -187,60 +203,81 @@ export default function AdminPasscodes() {
         {!visible.length ? (
           <p className="mt-4 text-slate-600">{ADMIN_TEXT.noPasscodes}</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
-            <table className="w-full min-w-[52rem] text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-700">
-                <tr>
-                  <th className="px-2 py-2">Label</th>
-                  <th className="px-2 py-2">Status</th>
-                  <th className="px-2 py-2">Usage</th>
-                  <th className="px-2 py-2">Last Used</th>
-                  <th className="px-2 py-2">Expires</th>
-                  <th className="px-2 py-2">Age (days)</th>
-                  <th className="px-2 py-2">Warehouses</th>
-                  <th className="px-2 py-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {visible.map((p) => {
-                  const rotate = needsRotation(p, now);
-                  return (
-                    <tr key={p.id} data-testid="passcode-row" className={cn("border-b border-slate-100", rotate && "bg-amber-50")}>
-                      <td className="px-2 py-2 font-semibold">
-                        {p.label} <span className="font-mono text-xs font-normal text-slate-500">…{p.codeHint}</span>
-                        {rotate ? (
-                          <Badge tone="amber" className="ml-2">
-                            Rotate
-                          </Badge>
-                        ) : null}
-                      </td>
-                      <td className="px-2 py-2">{p.active ? <Badge tone="green">Active</Badge> : <Badge>Inactive</Badge>}</td>
-                      <td className="px-2 py-2">{p.usageCount}</td>
-                      <td className="px-2 py-2 whitespace-nowrap">{when(p.lastUsedAt)}</td>
-                      <td className="px-2 py-2 whitespace-nowrap">{p.expiresAt ? when(p.expiresAt) : "Never"}</td>
-                      <td className="px-2 py-2">{ageDays(p.createdAt, now)}</td>
-                      <td className="px-2 py-2">{p.locations.length ? p.locations.join(", ") : "All"}</td>
-                      <td className="px-2 py-2">
-                        <div className="flex justify-end gap-1.5">
-                          <Button size="sm" variant="outline" onClick={() => setConfirm({ kind: p.active ? "deactivate" : "reactivate", passcode: p })}>
-                            {p.active ? "Deactivate" : "Reactivate"}
-                          </Button>
-                          <Button size="sm" variant="outline" onClick={() => setEditing({ passcode: p, locations: p.locations })}>
-                            Edit
-                          </Button>
-                          <Button size="sm" variant="outline" className="text-red-700" onClick={() => setConfirm({ kind: "delete", passcode: p })}>
-                            Delete
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <>
+            {/* Phone: one card per passcode, the table's columns as labelled lines. */}
+            <ul className="mt-3 flex flex-col gap-2 md:hidden">
+              {visible.map((p) => {
+                const rotate = needsRotation(p, now);
+                return (
+                  <li key={p.id} data-testid="passcode-row" className={cn("rounded-lg border border-slate-200 p-3", rotate && "border-amber-300 bg-amber-50")}>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <p className="font-semibold">{p.label}</p>
+                      <span className="font-mono text-xs text-slate-500">…{p.codeHint}</span>
+                      {rotate ? <Badge tone="amber">Rotate</Badge> : null}
+                      <span className="ml-auto">{p.active ? <Badge tone="green">Active</Badge> : <Badge>Inactive</Badge>}</span>
+                    </div>
+                    <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+                      <dt className="text-slate-600">Usage</dt>
+                      <dd>{p.usageCount}</dd>
+                      <dt className="text-slate-600">Last Used</dt>
+                      <dd>{when(p.lastUsedAt)}</dd>
+                      <dt className="text-slate-600">Expires</dt>
+                      <dd>{p.expiresAt ? when(p.expiresAt) : "Never"}</dd>
+                      <dt className="text-slate-600">Age (days)</dt>
+                      <dd>{ageDays(p.createdAt, now)}</dd>
+                      <dt className="text-slate-600">Warehouses</dt>
+                      <dd>{p.locations.length ? p.locations.join(", ") : "All"}</dd>
+                    </dl>
+                    <Actions p={p} onConfirm={setConfirm} onEdit={(x) => setEditing({ passcode: x, locations: x.locations })} />
+                  </li>
+                );
+              })}
+            </ul>
+            <div className="mt-3 hidden overflow-x-auto md:block">
+              <table className="w-full text-left text-sm">
+                <thead className="border-b border-slate-200 text-slate-700">
+                  <tr>
+                    <th className="px-2 py-2">Label</th>
+                    <th className="px-2 py-2">Status</th>
+                    <th className="px-2 py-2">Usage</th>
+                    <th className="px-2 py-2">Last Used</th>
+                    <th className="px-2 py-2">Expires</th>
+                    <th className="px-2 py-2">Age (days)</th>
+                    <th className="px-2 py-2">Warehouses</th>
+                    <th className="px-2 py-2">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {visible.map((p) => {
+                    const rotate = needsRotation(p, now);
+                    return (
+                      <tr key={p.id} data-testid="passcode-row" className={cn("border-b border-slate-100", rotate && "bg-amber-50")}>
+                        <td className="px-2 py-2 font-semibold">
+                          {p.label} <span className="font-mono text-xs font-normal text-slate-500">…{p.codeHint}</span>
+                          {rotate ? (
+                            <Badge tone="amber" className="ml-2">
+                              Rotate
+                            </Badge>
+                          ) : null}
+                        </td>
+                        <td className="px-2 py-2">{p.active ? <Badge tone="green">Active</Badge> : <Badge>Inactive</Badge>}</td>
+                        <td className="px-2 py-2">{p.usageCount}</td>
+                        <td className="px-2 py-2 whitespace-nowrap">{when(p.lastUsedAt)}</td>
+                        <td className="px-2 py-2 whitespace-nowrap">{p.expiresAt ? when(p.expiresAt) : "Never"}</td>
+                        <td className="px-2 py-2">{ageDays(p.createdAt, now)}</td>
+                        <td className="px-2 py-2">{p.locations.length ? p.locations.join(", ") : "All"}</td>
+                        <td className="px-2 py-2">
+                          <Actions p={p} onConfirm={setConfirm} onEdit={(x) => setEditing({ passcode: x, locations: x.locations })} />
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
       </section>
 
