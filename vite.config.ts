@@ -27,7 +27,7 @@ export default defineConfig({
   // Pre-bundle the browser dependencies at start: discovering them on the first page load makes Vite
   // re-optimize and reload every open page, which breaks the first journeys on a fresh clone.
   optimizeDeps: {
-    include: ["sonner", "lucide-react", "@remix-run/cloudflare", "zod", "drizzle-orm", "drizzle-orm/sqlite-core", "partysocket", "pdfjs-dist", "signature_pad"],
+    include: ["sonner", "lucide-react", "@remix-run/cloudflare", "zod", "drizzle-orm", "drizzle-orm/sqlite-core", "partysocket", "pdfjs-dist", "signature_pad", "@tanstack/react-virtual"],
   },
   ssr: { resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] } },
 });

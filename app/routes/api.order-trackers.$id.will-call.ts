@@ -1,6 +1,6 @@
 // POST /api/order-trackers/{id}/will-call: generates the Will Call PDF ('WILL CALL - {orderNumber}') from a printed
 // name and a signature (signatureImageDataUrl drawn in the dialog, or the order's capture signature);
-// answers {success, presignedUrl}. GET answers the latest one's link (404 before the first).
+// answers {success, presignedUrl}. GET answers the latest one's link (exists:false before the first).
 import { policies } from "~/domain/access/policy";
 import { parseJsonBody } from "~/lib/http.server";
 import { idempotencyKeyOf } from "~/lib/idempotency.server";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { idempotencyKeys, storedFiles, warehouseCaptures } from "../../db/schema";
 import { CAPTURE_MESSAGES, WILL_CALL_MESSAGES, willCallTitle } from "~/domain/documents/capture";
 import { parsePngDataUrl, SIGNATURE_MESSAGES } from "~/domain/documents/signature";
-import { NotFoundError, ValidationError } from "~/domain/errors";
+import { ValidationError } from "~/domain/errors";
 import type { AppContext } from "~/lib/context.server";
 import { signFileUrl, storeGenerated } from "~/lib/files.server";
 import { requestFingerprint, withIdempotency } from "~/lib/idempotency.server";
@@ -115,7 +115,10 @@ export async function generateWillCall(ctx: AppContext, viewer: Viewer, ref: str
   });
 }
 
-/** GET …/will-call: the latest Will Call document of the order (404 before the first). */
+/**
+ * GET …/will-call: the latest Will Call document of the order, or exists:false before the first (an answer,
+ * not a 404: the order detail asks on every open, and "none yet" is not an error).
+ */
 export async function latestWillCall(ctx: AppContext, viewer: Viewer, ref: string) {
   const order = await getOrderForViewer(ctx, viewer, ref, WILL_CALL_GRANTS);
   const [file] = await ctx.db
@@ -124,9 +127,10 @@ export async function latestWillCall(ctx: AppContext, viewer: Viewer, ref: strin
     .where(and(eq(storedFiles.ownerType, "order"), eq(storedFiles.ownerId, String(order.id)), eq(storedFiles.kind, "will-call")))
     .orderBy(desc(storedFiles.createdAt), desc(storedFiles.id))
     .limit(1);
-  if (!file) throw new NotFoundError(WILL_CALL_MESSAGES.notFound);
+  if (!file) return { success: true as const, exists: false, presignedUrl: null, generatedAt: null };
   return {
     success: true as const,
+    exists: true,
     presignedUrl: await signFileUrl(ctx, file.key, { ttlSeconds: DOCUMENT_LINK_TTL_SECONDS, filename: filename(order.orderNumber) }),
     generatedAt: file.createdAt,
   };

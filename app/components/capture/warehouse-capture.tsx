@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { NativeDialog } from "~/components/ui/dialog";
 import { inputClass } from "~/components/ui/input";
-import { CAPTURE_MESSAGES, isWillCall, willCallTitle, type CaptureData } from "~/domain/documents/capture";
+import { CAPTURE_MESSAGES, isWillCall, WILL_CALL_MESSAGES, willCallTitle, type CaptureData } from "~/domain/documents/capture";
 import { AttachmentPicker } from "./attachment-picker";
 import { CaptureViewer } from "./capture-viewer";
 
@@ -100,8 +100,8 @@ function CaptureBody({ order, isPhone }: { order: CaptureOrder; isPhone: boolean
                 size="sm"
                 onClick={async () => {
                   const res = await willCallApi.latest(order._id);
-                  if (res.ok) setDoc({ url: res.body.presignedUrl, title: willCallTitle(order.orderNumber), filename: `will-call-${order.orderNumber}.pdf` });
-                  else toast.error("Will Call not available", { description: res.error });
+                  if (res.ok && res.body.presignedUrl) setDoc({ url: res.body.presignedUrl, title: willCallTitle(order.orderNumber), filename: `will-call-${order.orderNumber}.pdf` });
+                  else toast.error("Will Call not available", { description: res.ok ? WILL_CALL_MESSAGES.notFound : res.error });
                 }}
               >
                 Open Will Call

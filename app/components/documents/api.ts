@@ -61,7 +61,7 @@ export const bolApi = {
 };
 
 export const willCallApi = {
-  latest: (id: string | number, signal?: AbortSignal) => call<{ presignedUrl: string; generatedAt: string }>(`${order(id)}/will-call`, { signal }),
+  latest: (id: string | number, signal?: AbortSignal) => call<{ exists: boolean; presignedUrl: string | null; generatedAt: string | null }>(`${order(id)}/will-call`, { signal }),
   generate: (id: string | number, body: { signedByName: string; signatureImageDataUrl?: string }, key: string) =>
     call<{ presignedUrl: string }>(`${order(id)}/will-call`, { method: "POST", json: body, headers: { "Idempotency-Key": key } }, "Could not generate Will Call PDF"),
 };

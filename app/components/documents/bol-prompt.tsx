@@ -10,15 +10,17 @@ export function useBolPrompt(order: BolOrder, viewer: { grants: string[]; isAdmi
   const canCreate = viewer.isAdmin || viewer.grants.includes("bol:create");
   const [open, setOpen] = useState(false);
   const [doc, setDoc] = useState<PdfDocumentRef | null>(null);
+  const [trucking, setTrucking] = useState<string | undefined>(undefined);
   const asked = useRef(false);
 
-  /** Called when the trucking step is left forward, with the order type chosen in the form. */
-  async function afterTrucking(orderType: string) {
+  /** Called when the trucking step is left forward, with the order type and trucking chosen in the form. */
+  async function afterTrucking(orderType: string, truckingCompany?: string) {
     if (!canCreate || asked.current || !needsBolPrompt(orderType, false)) return;
     const res = await bolApi.get(order._id);
     // Unknown (a failed lookup) is not 'none': the prompt is a help, never a guess.
     if (!res.ok || !needsBolPrompt(orderType, res.body.exists)) return;
     asked.current = true;
+    setTrucking(truckingCompany);
     setOpen(true);
   }
 
@@ -27,7 +29,7 @@ export function useBolPrompt(order: BolOrder, viewer: { grants: string[]; isAdmi
       <BolDialog
         open={open}
         prompt
-        order={order}
+        order={trucking === undefined ? order : { ...order, truckingCompany: trucking }}
         existing={null}
         onClose={() => setOpen(false)}
         onSaved={(url) => {

@@ -47,7 +47,7 @@ export function OrderDocuments({ row, viewer }: { row: BolOrder & { orderType: s
       if (signal?.aborted) return;
       if (p?.ok) setPick(p.body);
       if (b?.ok) setBol(b.body);
-      setHasWillCall(!!w?.ok);
+      setHasWillCall(!!w?.ok && w.body.exists);
     },
     [row._id, canPrint, canViewBol, willCall],
   );
@@ -100,7 +100,7 @@ export function OrderDocuments({ row, viewer }: { row: BolOrder & { orderType: s
     setBusy("will-call");
     const res = await willCallApi.latest(row._id);
     setBusy(null);
-    if (!res.ok) return say("error", WILL_CALL_MESSAGES.failed, res.error);
+    if (!res.ok || !res.body.presignedUrl) return say("error", WILL_CALL_MESSAGES.failed, res.ok ? WILL_CALL_MESSAGES.notFound : res.error);
     setDoc({ url: res.body.presignedUrl, title: willCallTitle(row.orderNumber), filename: `will-call-${row.orderNumber}.pdf` });
   }
 

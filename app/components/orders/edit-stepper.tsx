@@ -302,7 +302,7 @@ export function EditStepper({
           ) : (
             <Button
               onClick={() => {
-                if (current.key === "trucking") void bolPrompt.afterTrucking(form.orderType);
+                if (current.key === "trucking") void bolPrompt.afterTrucking(form.orderType, truckingValue(form));
                 setStep(steps[index + 1]!.key);
               }}
               disabled={!valid}
