@@ -8,6 +8,7 @@ import { isRowDelivered } from "~/domain/orders/tones";
 import { AddressCell } from "./order-table";
 import { StatusBadge } from "./status-badge";
 import type { OrderRow } from "./types";
+import { useVirtualRows } from "./use-virtual-rows";
 
 /** A horizontal move past this many pixels counts as a swipe (spec 001 §9). */
 export const SWIPE_THRESHOLD_PX = 56;
@@ -36,6 +37,7 @@ export function MobileOrderList({
   const [revealed, setRevealed] = useState<string | null>(null);
   const loadMore = useRef(onLoadMore);
   loadMore.current = onLoadMore;
+  const virtual = useVirtualRows<HTMLUListElement>(rows.length, 170, 8); // space-y-2 between cards
 
   useEffect(() => {
     const el = sentinel.current;
@@ -49,17 +51,23 @@ export function MobileOrderList({
 
   return (
     <div>
-      <ul className="space-y-2" aria-label="Orders">
-        {rows.map((row) => (
-          <OrderCard
-            key={row.orderNumber}
-            row={row}
-            roleId={roleId}
-            revealed={revealed === row.orderNumber}
-            onReveal={(on) => setRevealed((r) => (on ? row.orderNumber : r === row.orderNumber ? null : r))}
-            onOpen={onOpen}
-          />
-        ))}
+      <ul ref={virtual.listRef} className={virtual.enabled ? undefined : "space-y-2"} aria-label="Orders" style={virtual.enabled ? { paddingTop: virtual.before, paddingBottom: virtual.after } : undefined}>
+        {virtual.indexes.map((index) => {
+          const row = rows[index]!;
+          return (
+            <OrderCard
+              key={row.orderNumber}
+              row={row}
+              roleId={roleId}
+              revealed={revealed === row.orderNumber}
+              onReveal={(on) => setRevealed((r) => (on ? row.orderNumber : r === row.orderNumber ? null : r))}
+              onOpen={onOpen}
+              measure={virtual.enabled ? virtual.measure : undefined}
+              index={index}
+              setSize={rows.length}
+            />
+          );
+        })}
       </ul>
       <div ref={sentinel} aria-hidden="true" className="h-px" />
       {loadingMore ? <p className="py-4 text-center text-sm text-slate-600" role="status">Loading more orders…</p> : null}
@@ -74,12 +82,19 @@ function OrderCard({
   revealed,
   onReveal,
   onOpen,
+  measure,
+  index,
+  setSize,
 }: {
   row: OrderRow;
   roleId: string | null;
   revealed: boolean;
   onReveal: (on: boolean) => void;
   onOpen: (row: OrderRow) => void;
+  /** Virtual list: measures the card's height once drawn. */
+  measure?: (node: HTMLElement | null) => void;
+  index: number;
+  setSize: number;
 }) {
   const start = useRef<{ x: number; y: number } | null>(null);
   const swiped = useRef(false);
@@ -104,7 +119,14 @@ function OrderCard({
   }
 
   return (
-    <li className="relative overflow-hidden rounded-xl border border-slate-200 bg-brand-700 shadow-sm" data-order={row.orderNumber}>
+    <li
+      ref={measure}
+      data-index={index}
+      aria-posinset={measure ? index + 1 : undefined}
+      aria-setsize={measure ? setSize : undefined}
+      className={cn("relative overflow-hidden rounded-xl border border-slate-200 bg-brand-700 shadow-sm", measure && "mb-2")}
+      data-order={row.orderNumber}
+    >
       <div className="absolute inset-y-0 right-0 flex w-36 items-stretch">
         <Link
           to={`/pick-list?order=${encodeURIComponent(row.orderNumber)}`}

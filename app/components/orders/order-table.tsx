@@ -8,6 +8,7 @@ import { isRowDelivered } from "~/domain/orders/tones";
 import type { Column } from "./columns";
 import { StatusBadge } from "./status-badge";
 import type { OrderRow, SortDir } from "./types";
+import { useVirtualRows } from "./use-virtual-rows";
 
 export type Density = "comfortable" | "compact";
 
@@ -67,11 +68,13 @@ export function OrderTable({
 }) {
   const pad = density === "compact" ? "px-2 py-1.5" : "px-2.5 py-3";
   const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.orderNumber));
+  const virtual = useVirtualRows<HTMLTableSectionElement>(rows.length, density === "compact" ? 37 : 53);
+  const span = columns.length + (selecting ? 1 : 0);
   return (
     // From 1024 px the table needs no sideways scroll, so its wrapper does not clip: the header row then
     // sticks under the app header (--app-header-h) while the page scrolls.
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm lg:overflow-x-visible">
-      <table className={cn("w-full text-left lg:table-fixed", density === "compact" ? "text-xs" : "text-sm")}>
+      <table className={cn("w-full text-left lg:table-fixed", density === "compact" ? "text-xs" : "text-sm")} aria-rowcount={virtual.enabled ? rows.length + 1 : undefined}>
         <caption className="sr-only">Orders</caption>
         <colgroup>
           {selecting ? <col className="lg:w-10" /> : null}
@@ -118,12 +121,21 @@ export function OrderTable({
             })}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => {
+        <tbody ref={virtual.listRef} className="divide-y divide-slate-100">
+          {virtual.before > 0 ? (
+            <tr aria-hidden="true">
+              <td colSpan={span} style={{ height: virtual.before, padding: 0 }} />
+            </tr>
+          ) : null}
+          {virtual.indexes.map((index) => {
+            const row = rows[index]!;
             const delivered = isRowDelivered(row);
             return (
               <tr
                 key={row.orderNumber}
+                ref={virtual.enabled ? virtual.measure : undefined}
+                data-index={index}
+                aria-rowindex={virtual.enabled ? index + 2 : undefined}
                 data-delivered={delivered || undefined}
                 onClick={(e) => {
                   // Clicks on controls inside the row do their own thing.
@@ -151,6 +163,11 @@ export function OrderTable({
               </tr>
             );
           })}
+          {virtual.after > 0 ? (
+            <tr aria-hidden="true">
+              <td colSpan={span} style={{ height: virtual.after, padding: 0 }} />
+            </tr>
+          ) : null}
         </tbody>
       </table>
     </div>
