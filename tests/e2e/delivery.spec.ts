@@ -6,6 +6,9 @@ import { execFileSync } from "node:child_process";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectConsoleErrors, signIn, test } from "./fixtures";
 
+// Long journeys (a whole delivery, twice) on machines shared with other runs.
+test.describe.configure({ timeout: 180_000 });
+
 type Row = { _id: number; orderNumber: string; paymentStatus?: string; orderStatus: string; hasDeliveryOrder?: boolean; deliveryCompletedAt?: string | null; address?: { lines: string[] } };
 
 const PNG_1PX = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");

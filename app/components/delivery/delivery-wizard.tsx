@@ -428,7 +428,7 @@ function WizardBody({ row, isPhone, onRowChange }: { row: OrderRow; isPhone: boo
         {current === "issue" ? (
           <div className="space-y-3">
             <p className="text-slate-700">Anything wrong at the door (damage, access, refused items)? Add a photo and a note. Optional.</p>
-            <PhotoPicker id="issue-photo" label="Issue photo" file={issueFile} inputRef={issueInput} onFile={setIssueFile} />
+            <PhotoPicker id="issue-photo" label="issue photo" file={issueFile} inputRef={issueInput} onFile={setIssueFile} />
             <div>
               <label htmlFor="issue-note" className="mb-1 block text-sm font-semibold text-slate-800">
                 Note <span className="font-normal text-slate-500">(optional)</span>
@@ -553,7 +553,7 @@ function PhotoPicker({ id, label, file, inputRef, onFile }: { id: string; label:
     <div>
       <label htmlFor={id} className="flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border-2 border-dashed border-slate-300 px-3 py-2 text-slate-700 hover:border-brand-500">
         <Camera className="size-6 shrink-0 text-brand-700" aria-hidden="true" />
-        <span className="truncate">{file ? file.name : `Take ${label.toLowerCase()}`}</span>
+        <span className="truncate">{file ? file.name : `Take the ${label}`}</span>
       </label>
       {/* Spec 001 §5: the device camera (environment), images only. */}
       <input ref={inputRef} id={id} type="file" accept="image/*" capture="environment" className="sr-only" aria-label={label} onChange={(e) => onFile(e.target.files?.[0] ?? null)} />
