@@ -40,3 +40,23 @@ test("Back with the order's history open closes both", { tag: "@phone-only" }, a
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("heading", { level: 1, name: "Order Tracking" })).toBeVisible();
 });
+
+test("the search field has one clear button", async ({ page }) => {
+  await signIn(page, "logistics-manager", "/order-tracking");
+  const box = page.getByRole("searchbox", { name: "Search orders" });
+  await box.fill("rice");
+  await expect(page.getByRole("button", { name: "Clear search" })).toHaveCount(1);
+  // The browser's own cancel cross is not drawn (a stylesheet rule hides it for every search field).
+  const hidden = await box.evaluate(() =>
+    [...document.styleSheets].some((sheet) => {
+      try {
+        return [...sheet.cssRules].some((r) => r instanceof CSSStyleRule && r.selectorText.includes("::-webkit-search-cancel-button") && r.style.display === "none");
+      } catch {
+        return false;
+      }
+    }),
+  );
+  expect(hidden).toBe(true);
+  await page.getByRole("button", { name: "Clear search" }).click();
+  await expect(box).toHaveValue("");
+});
