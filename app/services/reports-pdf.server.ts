@@ -46,7 +46,7 @@ export async function stockTransferPdf(ctx: AppContext, viewer: Viewer, id: numb
   const bytes = await renderReportPdf(
     {
       title: "Stock Transfer Receiving Report",
-      subtitle: `${report.transferReference} · ${report.transferFrom} → ${report.receivingLocation}`,
+      subtitle: `${report.transferReference} · from ${report.transferFrom} to ${report.receivingLocation}`,
       meta: [
         ["Date received", report.dateReceived],
         ["Transfer reference", report.transferReference],
