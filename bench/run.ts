@@ -14,13 +14,14 @@ import { benchOrders } from "./orders";
 import { benchPickListPdf } from "./picklist-pdf";
 import { benchRoomFanout } from "./room-fanout";
 import { benchQuickBooks } from "./quickbooks";
+import { benchReturns } from "./returns";
 import { benchTasks } from "./tasks";
 import { benchRoundTrips } from "./round-trips";
 import { benchPhone } from "./phone";
 import { benchDelivery } from "./delivery";
 import { benchLoad } from "./load";
 
-const only = (process.env.BENCH_ONLY ?? "shell,orders,tasks,pdf,room,bundle,trips,phone,load,delivery").split(",");
+const only = (process.env.BENCH_ONLY ?? "shell,orders,tasks,returns,pdf,room,bundle,trips,phone,load,delivery").split(",");
 
 async function benchShell() {
   const db = openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "riceops-bench-")), "bench.db")}`);
@@ -38,6 +39,7 @@ const benches: [string, () => Promise<void>][] = [
   ["orders", benchOrders],
   ["tasks", benchTasks],
   ["qbo", benchQuickBooks],
+  ["returns", benchReturns],
   ["pdf", benchPickListPdf],
   ["room", () => benchRoomFanout()],
   ["bundle", benchBundles],
