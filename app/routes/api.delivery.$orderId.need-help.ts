@@ -11,8 +11,9 @@ const route = apiRoute(policy, {
   async POST({ request, params, viewer, ctx }) {
     const order = await findHelpOrder(ctx, viewer, params.orderId ?? "");
     const input = await parseNeedHelpBody(request);
-    await revertCompletion(ctx, viewer, order);
+    // The alert first: it checks and stores the optional photo, so a refused file (415/413) reverts nothing.
     await requestHelp(ctx, viewer, { ...input, order });
+    await revertCompletion(ctx, viewer, order);
     // The spec's answer, unchanged: {success}; whether a completion was reverted shows in the meta and history.
     return { success: true };
   },

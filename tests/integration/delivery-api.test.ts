@@ -392,6 +392,10 @@ describe("Help reverts completion", () => {
     const forged = (await proofPage.loader({ request: request(`/proof/${token}0`), context: ctx, params: { token: `${token.slice(0, -1)}0` } } as never)) as Json;
     expect(forged).toEqual({ proof: null, error: "This delivery proof link is not valid." });
 
+    // A refused photo (found by the API fuzz) reverts nothing.
+    const badPhoto = await call(needHelp, "POST", at(o, "need-help").path, driver, { params: at(o, "need-help").params, body: photo(new TextEncoder().encode("not an image at all")) });
+    expect(badPhoto.status).toBe(415);
+    expect((await db.select().from(orders).where(eq(orders.id, o.id)))[0]!.hasDeliveryOrder).toBe(true);
     const help = await call(needHelp, "POST", at(o, "need-help").path, driver, { params: at(o, "need-help").params, json: {} });
     expect(help.body).toEqual({ success: true });
     const [row] = await db.select().from(orders).where(eq(orders.id, o.id));
