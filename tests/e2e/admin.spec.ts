@@ -6,6 +6,9 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectConsoleErrors, isPhone, signIn, signInAs, test } from "./fixtures";
 
+// Long journeys on a shared, busy machine: each walks several screens and saves.
+test.describe.configure({ timeout: 180_000 });
+
 const SCREENS = [
   ["users", "Users"],
   ["locations", "Locations"],
@@ -216,16 +219,17 @@ test("email routing, locations and workers: each save says whether it worked", a
   await expect(page.getByText("Location groups saved")).toBeVisible();
 
   // Workers: + New (default role), Done, Edit / Cancel, a bad email refused with the server's reason, Delete.
-  const name = `Journey Worker ${width(page)}`;
+  const run = Date.now().toString().slice(-4);
+  const name = `Journey Worker ${width(page)} ${run}`;
   await page.goto("/admin/access/workers");
   await expect(page.getByRole("checkbox", { name: "Active only" })).toBeChecked();
   await page.getByRole("button", { name: "+ New" }).click();
   await expect(page.getByRole("textbox", { name: "Role" })).toHaveValue("Warehouse Staff");
   await page.getByRole("textbox", { name: "Name" }).fill(name);
-  await page.getByRole("textbox", { name: "Phone" }).fill(`(555) 000-${width(page)}`);
+  await page.getByRole("textbox", { name: "Phone" }).fill(`(555) ${width(page)}-${run}`);
   await page.getByRole("button", { name: "Done" }).click();
   await expect(page.getByText("Workers saved")).toBeVisible();
-  await page.getByRole("searchbox", { name: "Search name/email/phone" }).fill(`000-${width(page)}`);
+  await page.getByRole("searchbox", { name: "Search name/email/phone" }).fill(`${width(page)}-${run}`);
   const row = page.getByTestId("admin-worker-row").filter({ hasText: name });
   await expect(page.getByTestId("admin-worker-row")).toHaveCount(1);
   await expect(row).toContainText("(no email)");
