@@ -22,7 +22,7 @@ async function openCapture(page: Page, order: ListedOrder) {
 }
 
 test("a warehouse employee captures an order, meets the 409 switch and adds photos", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, "warehouse-employee", "/order-tracking");
   await expect(page.getByRole("heading", { level: 1, name: "Order Tracking" })).toBeVisible();
   const mine = (await listOrders(page)).filter((o) => o.orderType !== "Will Call");
@@ -90,7 +90,7 @@ test("a warehouse employee captures an order, meets the 409 switch and adds phot
 });
 
 test("a Will Call order's capture generates and opens its Will Call PDF", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signIn(page, "warehouse-employee", "/order-tracking");
   await expect(page.getByRole("heading", { level: 1, name: "Order Tracking" })).toBeVisible();
   const order = await uncaptured(page, (await listOrders(page)).filter((o) => o.orderType === "Will Call"));

@@ -27,7 +27,8 @@ export async function openRow(page: Page, orderNumber: string) {
   await expect(orderItems(page).first()).toBeVisible();
   await page.getByLabel("Search by").selectOption("orderNumber");
   await page.getByRole("searchbox", { name: "Search orders" }).fill(orderNumber);
-  await expect(orderItems(page)).toHaveCount(1);
+  // The search is debounced and the dev server may be busy: a longer wait than the default.
+  await expect(orderItems(page)).toHaveCount(1, { timeout: 45_000 });
   if (isPhone(page)) await page.getByRole("button", { name: new RegExp(`^Open order ${orderNumber}`) }).click();
   else await page.getByRole("button", { name: orderNumber, exact: true }).click();
 }
@@ -51,7 +52,8 @@ export async function sign(page: Page, pad: Locator) {
 export async function viewerText(page: Page, title: string | RegExp): Promise<{ viewer: Locator; text: string }> {
   const viewer = page.getByRole("dialog", { name: title });
   await expect(viewer).toBeVisible();
-  await expect(viewer.getByRole("img", { name: /^Page 1 of \d+$/ })).toBeVisible();
+  // pdf.js and its worker load on the first open: slow on a busy dev server, so a longer wait.
+  await expect(viewer.getByRole("img", { name: /^Page 1 of \d+$/ })).toBeVisible({ timeout: 60_000 });
   await expect(viewer.getByRole("link", { name: "Download" })).toBeVisible();
   await expect(viewer.getByRole("button", { name: "Print" })).toBeVisible();
   const url = await viewer.getByTestId("pdf-viewer").getAttribute("data-pdf-url");
