@@ -2,6 +2,8 @@
 // local libSQL HTTP server (issue 14: none may need more than 3; tests/integration/round-trips.test.ts
 // keeps the busiest routes there). A page load runs its matched loaders together, as Remix does.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import { orderLines, orders } from "../db/schema";
 import { request, settle, staffCookies, passcodeCookie } from "../tests/support/context";
 import { openTripHarness, type TripCount, type TripHarness } from "./round-trips-harness";
 import * as appLayout from "../app/routes/_app";
@@ -57,7 +59,22 @@ export const TRIP_CASES: TripCase[] = [
   {
     name: "POST /api/picklists/{n}/verify",
     run: (h, c) => [
-      () => call(h, verify.action as Handler, `/api/picklists/${ORDER}/verify`, c.admin, { orderNumber: ORDER }, { method: "POST", json: { lines: [] } }).catch(() => null),
+      () =>
+        call(h, verify.action as Handler, `/api/picklists/${ORDER}/verify`, c.admin, { orderNumber: ORDER }, {
+          method: "POST",
+          json: { pickedItems: [{ lineItemId: c.line!, status: "Picked", quantityPicked: 1 }] },
+        }),
+    ],
+  },
+  {
+    name: "POST /api/picklists/{n}/verify with an Idempotency-Key",
+    run: (h, c) => [
+      () =>
+        call(h, verify.action as Handler, `/api/picklists/${ORDER}/verify`, c.admin, { orderNumber: ORDER }, {
+          method: "POST",
+          headers: { "idempotency-key": `trips-${Math.random().toString(36).slice(2)}` },
+          json: { pickedItems: [{ lineItemId: c.line!, status: "Picked", quantityPicked: 2 }] },
+        }),
     ],
   },
   {
@@ -71,6 +88,17 @@ export const TRIP_CASES: TripCase[] = [
     ],
   },
 ];
+
+/** Session cookies for the cases, and the line id of ORDER that a pick verify saves. */
+export async function tripCookies(h: TripHarness): Promise<Record<string, string>> {
+  const [line] = await h.ctx.app.db
+    .select({ lineItemId: orderLines.lineItemId })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(eq(orders.orderNumber, ORDER))
+    .limit(1);
+  return { ...(await staffCookies(h.ctx.app, ["admin", "warehouse"])), passcode: await passcodeCookie(h.ctx.app, 2), line: line!.lineItemId };
+}
 
 export async function measureCase(h: TripHarness, c: TripCase, cookies: Record<string, string>): Promise<TripCount> {
   let sequential = 0;
@@ -86,7 +114,7 @@ export async function measureCase(h: TripHarness, c: TripCase, cookies: Record<s
 export async function measureTrips(orders = 400): Promise<{ name: string; trips: TripCount }[]> {
   const h = await openTripHarness({ orders });
   try {
-    const cookies = { ...(await staffCookies(h.ctx.app, ["admin", "warehouse"])), passcode: await passcodeCookie(h.ctx.app, 2) };
+    const cookies = await tripCookies(h);
     const out: { name: string; trips: TripCount }[] = [];
     for (const c of TRIP_CASES) out.push({ name: c.name, trips: await measureCase(h, c, cookies) });
     return out;

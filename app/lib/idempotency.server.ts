@@ -45,7 +45,7 @@ export const REUSED_KEY_MESSAGE = "This Idempotency-Key was already used for a d
 
 type Stored = IdempotentResult & { fingerprint: string };
 
-async function stored(ctx: AppContext, scope: string, key: string): Promise<Stored | null> {
+export async function stored(ctx: AppContext, scope: string, key: string): Promise<Stored | null> {
   const [row] = await ctx.db
     .select({ status: idempotencyKeys.status, body: idempotencyKeys.body, fingerprint: idempotencyKeys.fingerprint })
     .from(idempotencyKeys)
@@ -74,12 +74,14 @@ export async function withIdempotency(
   key: string | null,
   fingerprint: string,
   run: (remember: Remember) => Promise<IdempotentResult>,
+  /** The record of (scope, key) when the caller looked it up alongside its other reads (`stored`). */
+  lookedUp?: Promise<Stored | null>,
 ): Promise<Response> {
   if (!key) {
     const result = await run(() => []);
     return Response.json(result.body, { status: result.status });
   }
-  const before = await stored(ctx, scope, key);
+  const before = await (lookedUp ?? stored(ctx, scope, key));
   if (before) return replay(before, fingerprint);
 
   let remembered = false;

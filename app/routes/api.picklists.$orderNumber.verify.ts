@@ -5,15 +5,22 @@ import { verifyBodySchema } from "~/domain/picklists/verify";
 import { parseJsonBody } from "~/lib/http.server";
 import { idempotencyKeyOf } from "~/lib/idempotency.server";
 import { apiRoute } from "~/lib/route.server";
-import { findPickOrder, verifyPick } from "~/services/picklists.server";
+import { orderLinesForViewer } from "~/services/orders.server";
+import { findPickOrder, lookUpVerify, verifyPick } from "~/services/picklists.server";
 
 export const policy = policies.grant(...PICK_GRANTS);
 
 const route = apiRoute(policy, {
   async POST({ request, params, viewer, ctx }) {
     const key = idempotencyKeyOf(request);
-    const order = await findPickOrder(ctx, viewer, params.orderNumber ?? "", PICK_GRANTS);
-    return verifyPick(ctx, viewer, order, await parseJsonBody(request, verifyBodySchema), key);
+    const ref = params.orderNumber ?? "";
+    // The order and its lines are read together (both scoped to the viewer): one round trip, not two.
+    const lines = orderLinesForViewer(ctx, viewer, ref, PICK_GRANTS);
+    lines.catch(() => undefined); // used only once the order is found
+    const lookedUp = lookUpVerify(ctx, viewer, ref, key);
+    const order = await findPickOrder(ctx, viewer, ref, PICK_GRANTS);
+    const body = await parseJsonBody(request, verifyBodySchema);
+    return verifyPick(ctx, viewer, order, body, key, { lines: lines.then((rows) => rows.filter((l) => l.orderId === order.id)), lookedUp });
   },
 });
 

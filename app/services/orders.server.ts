@@ -3,7 +3,7 @@
 // audit trail in the same batch). Shared by the /api/order-trackers routes and the screens.
 import { and, asc, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { orders } from "../../db/schema";
+import { orderLines, orders } from "../../db/schema";
 import { hasGrant, type GrantKey } from "~/domain/access/roles";
 import { orderVisibility, type OrderVisibility } from "~/domain/access/visibility";
 import { labelWords } from "~/domain/orders/assignment";
@@ -468,6 +468,20 @@ export async function getOrderForViewer(ctx: Ctx, viewer: Viewer, idOrNumber: st
   const raw = await findScopedOrder(ctx, scope, idOrNumber);
   if (!raw) throw new NotFoundError(UPDATE_MESSAGES.notFound);
   return toRow(raw, scope);
+}
+
+/**
+ * The lines of one order the viewer may reach through `grants`, in pick order: nothing when the order is out
+ * of reach. Scoped in the same statement, so it can be read alongside the order (one round trip, not two).
+ */
+export async function orderLinesForViewer(ctx: Ctx, viewer: Viewer, idOrNumber: string | number, grants: readonly GrantKey[] = ["orders:view"]) {
+  const scope = await resolveOrderScope(ctx, viewer, grants);
+  const reachable = ctx.db.select({ id: orders.id }).from(orders).where(and(scope.where, orderRef(idOrNumber)));
+  return ctx.db
+    .select({ orderId: orderLines.orderId, lineItemId: orderLines.lineItemId, sku: orderLines.sku, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, reachable))
+    .orderBy(asc(orderLines.position), asc(orderLines.id));
 }
 
 // ---------------------------------------------------------------- update

@@ -6,9 +6,9 @@ import { DomainError, NotFoundError } from "~/domain/errors";
 import { UPDATE_MESSAGES } from "~/domain/orders/constants";
 import { PICK_GRANTS } from "~/domain/picklists/grants";
 import { idempotencyKeys, inventoryItems, orderLines, orders, pickListLogs, pickListStatus } from "../../db/schema";
-import { checkPickedItems, type PickResult, type PickSummary, type VerifyBody } from "~/domain/picklists/verify";
+import { checkPickedItems, type OrderLineForPick, type PickResult, type PickSummary, type VerifyBody } from "~/domain/picklists/verify";
 import type { AppContext } from "~/lib/context.server";
-import { requestFingerprint, withIdempotency } from "~/lib/idempotency.server";
+import { requestFingerprint, stored as storedIdempotent, withIdempotency } from "~/lib/idempotency.server";
 import { actorName, recordAudit } from "~/lib/writes.server";
 import { notifyRoomSaved } from "~/lib/party.server";
 import type { Viewer } from "~/lib/session.server";
@@ -97,10 +97,21 @@ async function linesFor(ctx: AppContext, orderId: number) {
  * written), then one 'pick-verified' log row is written together with the idempotency record. The room is
  * told afterwards, best effort.
  */
-export async function verifyPick(ctx: AppContext, viewer: Viewer, order: PickOrder, body: VerifyBody, idempotencyKey: string | null): Promise<Response> {
+export async function verifyPick(
+  ctx: AppContext,
+  viewer: Viewer,
+  order: PickOrder,
+  body: VerifyBody,
+  idempotencyKey: string | null,
+  /** Reads the caller started alongside the order: its lines (orderLinesForViewer) and the idempotency record. */
+  early: { lines?: Promise<OrderLineForPick[]>; lookedUp?: Promise<Awaited<ReturnType<typeof storedIdempotent>>> } = {},
+): Promise<Response> {
   const fingerprint = await requestFingerprint(body);
-  return withIdempotency(ctx, `picklists.verify:${order.id}:${viewer.email}`, idempotencyKey, fingerprint, async (remember) => {
-    const check = checkPickedItems(body.pickedItems, await linesFor(ctx, order.id));
+  // Read while the idempotency record is looked up: one round trip for both.
+  const lines = early.lines ?? linesFor(ctx, order.id);
+  lines.catch(() => undefined); // awaited below (or not needed on a replay)
+  return withIdempotency(ctx, verifyScope(order.orderNumber, viewer), idempotencyKey, fingerprint, async (remember) => {
+    const check = checkPickedItems(body.pickedItems, await lines);
     if (!check.ok) return { status: 400, body: { success: false, error: check.error } };
     const at = ctx.now().toISOString();
     const by = actorName(viewer);
@@ -120,7 +131,23 @@ export async function verifyPick(ctx: AppContext, viewer: Viewer, order: PickOrd
     // After the commit and off the response path: a slow or absent room never delays or fails a save.
     ctx.waitUntil(notifyRoomSaved(ctx, order.orderNumber, { results: check.results, savedAt: at, by }));
     return response;
-  });
+  }, early.lookedUp);
+}
+
+/** The idempotency scope of a pick save: the order (by number, known before it is read) and the saver. */
+export function verifyScope(orderNumber: string, viewer: Pick<Viewer, "email">): string {
+  return `picklists.verify:${orderNumber.trim()}:${viewer.email}`;
+}
+
+/**
+ * The idempotency record of a pick save, looked up from the URL's order number while the order is read (one
+ * round trip for both). Only when the URL names the order by number: an id gives no early lookup.
+ */
+export function lookUpVerify(ctx: AppContext, viewer: Viewer, ref: string, key: string | null) {
+  if (!key || /^\d{1,15}$/.test(ref.trim())) return undefined;
+  const found = storedIdempotent(ctx, verifyScope(ref, viewer), key);
+  found.catch(() => undefined); // awaited by verifyPick once the order is found
+  return found;
 }
 
 /**

@@ -2,18 +2,18 @@
 // so the busiest page loads and /api calls must need at most 3, counted through @libsql/client/web and the
 // local libSQL HTTP server (bench/round-trips.ts prints the same table in `npm run bench`).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { measureCase, TRIP_CASES } from "../../bench/round-trips";
+import { measureCase, TRIP_CASES, tripCookies } from "../../bench/round-trips";
 import { openTripHarness, type TripHarness } from "../../bench/round-trips-harness";
 import { getOrderForViewer } from "~/services/orders.server";
 import { getStaffViewer } from "~/lib/session.server";
-import { passcodeCookie, request, staffCookies } from "../support/context";
+import { request } from "../support/context";
 
 let h: TripHarness;
 const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
   h = await openTripHarness({ orders: 300 });
-  Object.assign(cookies, await staffCookies(h.ctx.app, ["admin", "warehouse"]), { passcode: await passcodeCookie(h.ctx.app, 2) });
+  Object.assign(cookies, await tripCookies(h));
 }, 60_000);
 
 afterAll(async () => {
