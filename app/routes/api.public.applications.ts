@@ -5,16 +5,18 @@ import { policies } from "~/domain/access/policy";
 import { apiRoute } from "~/lib/route.server";
 import { parseApplicationForm, submitApplication } from "~/services/applications.server";
 import { clientKey } from "~/services/auth.server";
-import { admitPublicSubmission } from "~/services/public-forms.server";
+import { admitPublicSubmission, recordPublicSubmission } from "~/services/public-forms.server";
 
 export const policy = policies.public;
 
 const route = apiRoute(policy, {
   async POST({ request, viewer, ctx }) {
     const staff = viewer?.kind === "user" ? viewer : null;
-    if (!staff) await admitPublicSubmission(ctx, clientKey(ctx, request), "application");
+    const client = clientKey(ctx, request);
+    if (!staff) await admitPublicSubmission(ctx, client, "application");
     const { input, documents } = await parseApplicationForm(request);
     const created = await submitApplication(ctx, input, documents, { source: staff ? "staff" : "public", actor: staff });
+    if (!staff) await recordPublicSubmission(ctx, client, "application");
     return Response.json({ success: true, reference: created.reference, id: created.id }, { status: 201 });
   },
 });

@@ -4,7 +4,7 @@
 import { policies } from "~/domain/access/policy";
 import { apiRoute } from "~/lib/route.server";
 import { clientKey } from "~/services/auth.server";
-import { admitPublicSubmission } from "~/services/public-forms.server";
+import { admitPublicSubmission, recordPublicSubmission } from "~/services/public-forms.server";
 import { parseReturnForm, submitReturnRequest } from "~/services/returns.server";
 
 export const policy = policies.public;
@@ -12,9 +12,11 @@ export const policy = policies.public;
 const route = apiRoute(policy, {
   async POST({ request, viewer, ctx }) {
     const staff = viewer?.kind === "user" ? viewer : null;
-    if (!staff) await admitPublicSubmission(ctx, clientKey(ctx, request), "return");
+    const client = clientKey(ctx, request);
+    if (!staff) await admitPublicSubmission(ctx, client, "return");
     const { input, photos } = await parseReturnForm(request);
     const created = await submitReturnRequest(ctx, input, photos, { source: staff ? "staff" : "public", actor: staff });
+    if (!staff) await recordPublicSubmission(ctx, client, "return");
     return Response.json({ success: true, reference: created.returnID, id: created.id }, { status: 201 });
   },
 });

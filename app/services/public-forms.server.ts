@@ -1,5 +1,6 @@
 // The customers' public forms (return request, new-customer application): one rate limit per client and
-// form, counted on every attempt (a flood of bad submissions is still a flood), before anything is parsed.
+// form. Checked before anything is parsed; a submission is counted only once it is stored, so a refused one
+// (a 4xx of any kind) writes nothing at all, the rule every /api call keeps.
 import { and, eq, gt, lt } from "drizzle-orm";
 import { submissionAttempts } from "../../db/schema";
 import { passcodeRateDecision } from "~/domain/access/rate-limit";
@@ -23,9 +24,14 @@ export async function admitPublicSubmission(ctx: AppContext, client: string, kin
   if (!decision.allowed) {
     throw new RateLimitedError(`Too many submissions from this connection. Try again in ${Math.ceil(decision.retryAfterSeconds / 60)} minutes.`, decision.retryAfterSeconds);
   }
+}
+
+/** Counts a stored submission against the client's limit (and sweeps this client's expired ones). */
+export async function recordPublicSubmission(ctx: AppContext, client: string, kind: PublicForm): Promise<void> {
+  const now = ctx.now();
+  const since = new Date(now.getTime() - PUBLIC_FORM_WINDOW_MS).toISOString();
   await ctx.db.batch([
     ctx.db.insert(submissionAttempts).values({ clientKey: client, kind, at: now.toISOString() }),
-    // Old attempts are of no use: each admission sweeps this client's expired ones.
     ctx.db.delete(submissionAttempts).where(and(eq(submissionAttempts.clientKey, client), lt(submissionAttempts.at, since))),
   ]);
 }
