@@ -176,7 +176,8 @@ function orderBy(query: ReturnListQuery): SQL[] {
     submittedAt: returnRequests.submittedAt,
   };
   const primary = by(key[query.sort]);
-  return query.sort === "submittedAt" ? [primary, by(sql`${returnRequests.id}`)] : [primary, desc(returnRequests.submittedAt), desc(returnRequests.id)];
+  // Ties follow the same direction, so each (column, submitted_at) index walks forwards or backwards with no sort step.
+  return query.sort === "submittedAt" ? [primary, by(sql`${returnRequests.id}`)] : [primary, by(sql`${returnRequests.submittedAt}`), by(sql`${returnRequests.id}`)];
 }
 
 async function itemsFor(ctx: AppContext, ids: number[]): Promise<Map<number, ItemRow[]>> {
