@@ -22,6 +22,8 @@ export const ADMIN_LINKS = [
   { to: "/admin/access/email-routing", label: "Email Routing" },
   { to: "/admin/access/picklist-passcodes", label: "Picklist Passcodes" },
   { to: "/admin/access/rbac-debug", label: "RBAC Debug" },
+  // Which proof completing a delivery needs, per order type (issue 8): its own screen, reached from here.
+  { to: "/delivery-settings", label: "Delivery Proof" },
 ] as const;
 
 export default function AdminShell() {
