@@ -143,25 +143,25 @@ function PdfPages({ doc, isPhone }: { doc: PdfDocumentRef; isPhone: boolean }) {
   const zoomIndex = ZOOMS.indexOf(zoom as (typeof ZOOMS)[number]);
   return (
     <div className="flex flex-col" data-testid="pdf-viewer" data-pdf-url={doc.url}>
-      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-5 py-2">
+      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 sm:px-5">
         <span className="text-sm text-slate-600" aria-live="polite">
           {state.status === "ready" ? `${state.pages} page${state.pages === 1 ? "" : "s"}` : state.status === "loading" ? "Loading…" : ""}
         </span>
-        <div className="ml-auto flex flex-wrap items-center gap-2">
+        <div className="ml-auto flex flex-wrap items-center gap-1.5 sm:gap-2">
           <Button variant="outline" size="sm" aria-label="Zoom out" disabled={zoomIndex <= 0} onClick={() => setZoom(ZOOMS[Math.max(0, zoomIndex - 1)]!)}>
             <Minus className="size-4" aria-hidden="true" />
           </Button>
-          <span className="w-12 text-center text-sm tabular-nums">{Math.round(zoom * 100)}%</span>
+          <span className="w-11 text-center text-sm tabular-nums">{Math.round(zoom * 100)}%</span>
           <Button variant="outline" size="sm" aria-label="Zoom in" disabled={zoomIndex >= ZOOMS.length - 1} onClick={() => setZoom(ZOOMS[Math.min(ZOOMS.length - 1, zoomIndex + 1)]!)}>
             <Plus className="size-4" aria-hidden="true" />
           </Button>
           {blobUrl ? (
             <>
               <a href={blobUrl} download={doc.filename} className={buttonClass({ variant: "outline", size: "sm" })}>
-                <Download className="size-4" aria-hidden="true" /> Download
+                <Download className="size-4" aria-hidden="true" /> <span className="sr-only sm:not-sr-only">Download</span>
               </a>
               <Button variant="outline" size="sm" onClick={() => printBlob(blobUrl)}>
-                <Printer className="size-4" aria-hidden="true" /> Print
+                <Printer className="size-4" aria-hidden="true" /> <span className="sr-only sm:not-sr-only">Print</span>
               </Button>
               <a href={doc.url} target="_blank" rel="noreferrer" className={buttonClass({ variant: "ghost", size: "sm" })} aria-label="Open in a new tab">
                 <ExternalLink className="size-4" aria-hidden="true" />
