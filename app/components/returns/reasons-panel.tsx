@@ -4,7 +4,7 @@ import { ListChecks } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { REASON_MAX } from "~/domain/returns/schemas";
+import { REASON_MAX } from "~/domain/returns/rules";
 import { fetchReasons, sendJson, type Reason } from "./api";
 import { Notice } from "./shared";
 

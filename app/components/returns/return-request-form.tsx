@@ -7,7 +7,7 @@ import { sendForm } from "~/components/applications/send-form";
 import { Button } from "~/components/ui/button";
 import { Input, inputClass } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { OTHER_REASON } from "~/domain/returns/schemas";
+import { OTHER_REASON } from "~/domain/returns/rules";
 import { Field } from "./field";
 
 type Item = { key: number; sku: string; description: string; count: string; reason: string; customReason: string; comments: string; photos: File[] };

@@ -144,3 +144,8 @@ export function returnReference(now: Date, random: string): string {
   const d = now.toISOString().slice(2, 10).replace(/-/g, "");
   return `RET-${d}-${random.toUpperCase()}`;
 }
+
+/** The longest return reason label. Here (not in schemas.ts) so screens read it without loading zod. */
+export const REASON_MAX = 80;
+/** The reason that asks for the customer's own words. */
+export const OTHER_REASON = "Other";

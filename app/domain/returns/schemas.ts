@@ -10,7 +10,11 @@ import {
   RETURN_SEARCH_FIELDS,
   RETURN_SORT_FIELDS,
   RETURN_STATUSES,
+  OTHER_REASON,
+  REASON_MAX,
 } from "./rules";
+
+export { OTHER_REASON, REASON_MAX };
 
 export const RETURN_LIST_MAX_LIMIT = 500;
 export const RETURN_LIST_DEFAULT_LIMIT = 100;
@@ -65,7 +69,6 @@ export const receivingBodySchema = z.object({
 });
 export type ReceivingBody = z.infer<typeof receivingBodySchema>;
 
-export const REASON_MAX = 80;
 export const reasonCreateSchema = z.object({ label: z.string().trim().min(1, "Enter a reason").max(REASON_MAX, `A reason is at most ${REASON_MAX} characters`) });
 export const reasonUpdateSchema = z.object({
   label: z.string().trim().min(1, "Enter a reason").max(REASON_MAX).optional(),
@@ -82,7 +85,6 @@ export const itemParamsSchema = z.object({
 
 // ---------------------------------------------------------------- the customer's form
 
-export const OTHER_REASON = "Other";
 export const MAX_RETURN_ITEMS = 20;
 export const MAX_RETURN_PHOTOS = 10;
 
