@@ -2,7 +2,7 @@
 // pending report; the reviewer is the signed-in member (the body's reviewedBy is ignored).
 import { policies } from "~/domain/access/policy";
 import { MESSAGES } from "~/domain/reports/constants";
-import { devanningReviewSchema } from "~/domain/reports/devanning";
+import { devanningReviewSchema } from "~/domain/reports/schemas";
 import { reportIdParams } from "~/domain/reports/params";
 import { parseJsonBody, parseParams } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";

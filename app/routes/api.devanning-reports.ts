@@ -1,7 +1,7 @@
 // POST /api/devanning-reports (JSON of the full report naming uploaded photos; Idempotency-Key) and
 // GET /api/devanning-reports?page&limit&status&containerNumber&dateFrom&dateTo&search → reports[], total, totalPages, message.
 import { policies } from "~/domain/access/policy";
-import { devanningReportSchema } from "~/domain/reports/devanning";
+import { devanningReportSchema } from "~/domain/reports/schemas";
 import { devanningListSchema } from "~/domain/reports/list";
 import { parseJsonBody, parseSearchParams } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";

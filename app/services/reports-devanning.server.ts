@@ -4,7 +4,8 @@
 import { and, count, desc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import { devanningReports, idempotencyKeys, storedFiles, type ReportPhoto } from "../../db/schema";
 import { DEVANNING_MAX_PHOTOS_PER_GROUP, MESSAGES, PHOTO_GROUPS, type DevanningStatus, type PhotoGroup } from "~/domain/reports/constants";
-import { devanningErrors, devanningRecord, photoCounts, type DevanningPhoto, type DevanningReportInput, type DevanningReview } from "~/domain/reports/devanning";
+import { devanningErrors, devanningRecord, photoCounts, type DevanningPhoto } from "~/domain/reports/devanning";
+import type { DevanningReportInput, DevanningReview } from "~/domain/reports/schemas";
 import type { DevanningListQuery } from "~/domain/reports/list";
 import { ConflictError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "~/domain/errors";
 import { isImageType, sniffContentType } from "~/domain/files/sniff";

@@ -6,12 +6,12 @@ import { and, count, desc, eq, gte, lte, or, sql } from "drizzle-orm";
 import { idempotencyKeys, locations, notifications, roleGrants, roles, stockTransferReports, storedFiles, users } from "../../db/schema";
 import { MESSAGES, STOCK_TRANSFER_MAX_PHOTOS, STOCK_TRANSFER_PHOTO_BYTES, type StockTransferStatus } from "~/domain/reports/constants";
 import type { StockTransferListQuery } from "~/domain/reports/list";
+import { stockTransferDataSchema } from "~/domain/reports/schemas";
 import {
   damagedItems,
   draftOf,
   itemRecords,
   signatureBase64,
-  stockTransferDataSchema,
   stockTransferErrors,
   type StockTransferItemRecord,
 } from "~/domain/reports/stock-transfer";

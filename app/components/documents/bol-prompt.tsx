@@ -1,10 +1,13 @@
 // The BOL prompt of the edit stepper (spec 001 §5): after the trucking step, for a Freight order with no BOL yet,
 // the BOL form opens with 'You can skip and add BOL later if details not ready'. Only for those who may create one.
-import { useRef, useState } from "react";
-import { needsBolPrompt } from "~/domain/documents/bol";
+import { lazy, Suspense, useRef, useState } from "react";
 import { bolApi } from "./api";
-import { BolDialog, type BolOrder } from "./bol-dialog";
-import { PdfViewer, type PdfDocumentRef } from "./pdf-viewer";
+import type { BolOrder } from "./bol-dialog";
+import type { PdfDocumentRef } from "./pdf-viewer";
+
+// The form and the viewer load when the prompt opens: the edit stepper's first load stays light.
+const BolDialog = lazy(() => import("./bol-dialog").then((m) => ({ default: m.BolDialog })));
+const PdfViewer = lazy(() => import("./pdf-viewer").then((m) => ({ default: m.PdfViewer })));
 
 export function useBolPrompt(order: BolOrder, viewer: { grants: string[]; isAdmin: boolean }, isPhone: boolean) {
   const canCreate = viewer.isAdmin || viewer.grants.includes("bol:create");
@@ -15,7 +18,9 @@ export function useBolPrompt(order: BolOrder, viewer: { grants: string[]; isAdmi
 
   /** Called when the trucking step is left forward, with the order type and trucking chosen in the form. */
   async function afterTrucking(orderType: string, truckingCompany?: string) {
-    if (!canCreate || asked.current || !needsBolPrompt(orderType, false)) return;
+    if (!canCreate || asked.current) return;
+    const { needsBolPrompt } = await import("~/domain/documents/bol");
+    if (!needsBolPrompt(orderType, false)) return;
     const res = await bolApi.get(order._id);
     // Unknown (a failed lookup) is not 'none': the prompt is a help, never a guess.
     if (!res.ok || !needsBolPrompt(orderType, res.body.exists)) return;
@@ -24,8 +29,8 @@ export function useBolPrompt(order: BolOrder, viewer: { grants: string[]; isAdmi
     setOpen(true);
   }
 
-  const element = canCreate ? (
-    <>
+  const element = canCreate && (open || doc) ? (
+    <Suspense fallback={null}>
       <BolDialog
         open={open}
         prompt
@@ -38,7 +43,7 @@ export function useBolPrompt(order: BolOrder, viewer: { grants: string[]; isAdmi
         }}
       />
       <PdfViewer doc={doc} isPhone={isPhone} onClose={() => setDoc(null)} />
-    </>
+    </Suspense>
   ) : null;
   return { afterTrucking, element };
 }

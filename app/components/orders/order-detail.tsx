@@ -2,7 +2,7 @@
 // items cards; Edit switches to the stepper.
 import { Link } from "@remix-run/react";
 import { AlertTriangle, History, ImageOff, MapPin, Pencil, ScanLine } from "lucide-react";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
@@ -15,7 +15,8 @@ import { ImageViewer, type ViewerImage } from "./image-viewer";
 import { StatusBadge } from "./status-badge";
 import type { OrderRow, OrdersViewer, SalesOrderLine } from "./types";
 import { CustomerBalance } from "./customer-balance";
-import { OrderDocuments } from "~/components/documents/order-documents";
+// The documents card (pick list, BOL, Will Call, the PDF viewer) loads with the detail, not with the list.
+const OrderDocuments = lazy(() => import("~/components/documents/order-documents").then((m) => ({ default: m.OrderDocuments })));
 
 export const PICK_LIST_REMINDER = "Reminder: the digital pick list for this order is not completed yet.";
 
@@ -197,7 +198,9 @@ function OrderView({ row, viewer, canEdit, onEdit, onHistory }: { row: OrderRow;
       </div>
 
       {/* Pick list, BOL and Will Call (office staff; docs/decisions/016-dock-documents.md). */}
-      <OrderDocuments row={row} viewer={viewer} />
+      <Suspense fallback={<p className="text-sm text-slate-500" role="status">Loading documents…</p>}>
+        <OrderDocuments row={row} viewer={viewer} />
+      </Suspense>
 
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <InfoCard title="Uploaded Pictures" fields={false}>

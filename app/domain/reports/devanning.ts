@@ -1,14 +1,9 @@
 // The Devanning Report's rules (spec 002 §5): the form's draft, auto-summed totals, the calculated total bags,
 // the container number check, every conditional requirement with its message, the five completeness items
-// and the JSON the server accepts. Pure and client-safe: the form and the service share it.
-import { z } from "zod";
+// and the record the server stores (its zod schema is in schemas.ts). Pure and client-safe: the form and the
+// service share it.
 import {
-  CONTAINER_CONDITIONS,
-  CONTAINER_SIZES,
-  DEVANNING_MAX_PHOTOS_PER_GROUP,
-  FLOOR_DRYNESS,
   MESSAGES,
-  PEST_ACTIVITY,
   PHOTO_GROUPS,
   type PhotoGroup,
 } from "./constants";
@@ -167,61 +162,6 @@ export function devanningProgress(draft: DevanningDraft, photos: Record<PhotoGro
   return { done, total: items.length, percent: Math.round((done / items.length) * 100), items };
 }
 
-// ---------------------------------------------------------------- the JSON the server accepts
-
-const text = (max: number) => z.string().max(max, `must be at most ${max} characters`).default("");
-const num = z.union([z.number(), z.string().max(15)]).default("");
-const options = <T extends readonly [string, ...string[]]>(values: T) => z.array(z.enum(values)).max(values.length).default([]);
-const photo = z.object({
-  filename: z.string().max(300),
-  originalName: z.string().max(300).default(""),
-  path: z.string().max(300).default(""),
-  size: z.number().int().nonnegative().default(0),
-});
-const group = z.array(photo).max(DEVANNING_MAX_PHOTOS_PER_GROUP, `at most ${DEVANNING_MAX_PHOTOS_PER_GROUP} photos per group`).default([]);
-
-export const devanningReportSchema = z.object({
-  cargoDetails: z
-    .object({
-      productDetail: text(500),
-      products: z
-        .array(z.object({ id: text(40), name: text(200), sku: text(80), pallets: num, bags: num, shortageExtraBags: num }))
-        .max(100, "must have at most 100 products")
-        .default([]),
-      containerNumber: text(40),
-      arrivalDate: text(20),
-      receivableSign: text(200),
-      unloadingDateTime: text(40),
-    })
-    .prefault({}),
-  warehouseInfo: z.object({ warehouseStaff1: text(120), warehouseStaff2: text(120) }).prefault({}),
-  totalsCalculation: z.object({ bagsPerPallet: num, bagsInLastPallet: num }).prefault({}),
-  containerInfo: z
-    .object({
-      containerSize: z.union([z.enum(CONTAINER_SIZES), z.literal("")]).default(""),
-      containerSizeOther: text(120),
-      containerCondition: options(CONTAINER_CONDITIONS),
-      containerConditionOther: text(500),
-      sealIntact: z.enum(["yes", "no", ""]).default(""),
-      sealNumber: text(80),
-    })
-    .prefault({}),
-  inventoryDetails: z.object({ damagedInventoryCount: num, damagedInventorySKUs: text(1000) }).prefault({}),
-  environmentalCheck: z.object({ floorDryness: options(FLOOR_DRYNESS), pestActivity: options(PEST_ACTIVITY), comments: text(2000) }).prefault({}),
-  photos: z
-    .object({ containerPhotos: group, cargoPhotos: group, damagedItemPhotos: group, overallPhotos: group })
-    .prefault({}),
-});
-export type DevanningReportInput = z.infer<typeof devanningReportSchema>;
-
-export const devanningReviewSchema = z.object({
-  action: z.enum(["approve", "reject"], { error: "action must be approve or reject" }),
-  notes: z.string().max(2000).nullable().optional(),
-  managementSignature: z.string().max(200).nullable().optional(),
-  /** The old client's placeholder ('Management User'): accepted and ignored, the session names the reviewer. */
-  reviewedBy: z.unknown().optional(),
-});
-export type DevanningReview = z.infer<typeof devanningReviewSchema>;
 
 /** The report as stored: numbers as numbers, the container number uppercased, totals recomputed. */
 export function devanningRecord(draft: DevanningDraft) {

@@ -1,8 +1,8 @@
 // The Stock Transfer Receiving Report's rules (spec 002 §5): the form's draft shape, every validation message,
 // the five completeness items and the payload the server stores. Pure and client-safe: the form and the
 // service run the same function, so the server refuses with the message the form shows.
-import { z } from "zod";
-import { MESSAGES, PRODUCT_CONDITIONS, STOCK_TRANSFER_MAX_PHOTOS, isRealDay, type ProductCondition } from "./constants";
+import { MESSAGES, STOCK_TRANSFER_MAX_PHOTOS, isRealDay, type ProductCondition } from "./constants";
+import type { StockTransferData } from "./schemas";
 
 export type YesNo = "yes" | "no";
 export type StockTransferItemDraft = {
@@ -136,37 +136,6 @@ export function stockTransferProgress(draft: StockTransferDraft, photoCount: num
   return { done, total: items.length, percent: Math.round((done / items.length) * 100), items };
 }
 
-// ---------------------------------------------------------------- the `data` part the server accepts
-
-const text = (max: number) => z.string().max(max, `must be at most ${max} characters`).default("");
-const count = z.union([z.number(), z.string().max(15)]).nullable().optional();
-
-export const stockTransferDataSchema = z.object({
-  dateReceived: text(20),
-  transferReference: text(120),
-  receivingLocation: text(120),
-  transferFrom: text(120),
-  receivedBy: text(120),
-  items: z
-    .array(
-      z.object({
-        itemSku: text(80),
-        itemDescription: text(300),
-        quantity: count,
-        damaged: z.enum(["yes", "no"]).default("no"),
-        damagedQuantity: count,
-      }),
-    )
-    .max(200, "must have at most 200 items")
-    .default([]),
-  productCondition: z.union([z.enum(PRODUCT_CONDITIONS), z.literal("")]).default(""),
-  notesComments: text(5000),
-  signatureType: z.enum(["draw", "type"]).default("draw"),
-  // A drawn signature is a small PNG; 700 KB of base64 is far more than the pad produces.
-  signatureDrawn: z.string().max(700_000, "Signature image is too large").nullable().optional(),
-  signatureTyped: text(120).nullable().optional(),
-});
-export type StockTransferData = z.infer<typeof stockTransferDataSchema>;
 
 export function draftOf(data: StockTransferData): StockTransferDraft {
   return {
