@@ -4,15 +4,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CheckSquare, Rows3, Rows4 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { fetchOrders, initialListQuery, listUrl } from "~/components/orders/api";
 import { BatchBar } from "~/components/orders/batch-bar";
 import { columnsFor, hiddenFiltersFor, nextSort } from "~/components/orders/columns";
 import { FilterPanel } from "~/components/orders/filter-panel";
-import { HistoryModal } from "~/components/orders/history-modal";
 import { OrderKpiTiles, QuickFilterChip } from "~/components/orders/kpi-tiles";
-import { OrderDetail } from "~/components/orders/order-detail";
 import type { Density } from "~/components/orders/order-table";
 import { printPickLists } from "~/components/orders/print-pick-lists";
 import { SearchBar } from "~/components/orders/search-bar";
@@ -28,6 +26,11 @@ import { listOrders, orderKpis } from "~/services/orders.server";
 import { locations } from "../../../db/schema";
 import { apiAnswer, noAction } from "~/lib/route.server";
 import { OrderList } from "./order-list";
+
+// The order detail (view, edit stepper, balance, documents) and the history load on the first open: the list
+// is what a cheap phone must paint first (issue 14's 150 KB budget).
+const OrderDetail = lazy(() => import("~/components/orders/order-detail").then((m) => ({ default: m.OrderDetail })));
+const HistoryModal = lazy(() => import("~/components/orders/history-modal").then((m) => ({ default: m.HistoryModal })));
 
 export const policy = policies.grant("orders:view");
 /** Writes go through /api; a POST here is a clean 405. */
@@ -246,20 +249,28 @@ export default function OrderTracking() {
         )}
       </fieldset>
 
-      <OrderDetail
-        row={openRow}
-        viewer={viewer}
-        isPhone={!!isPhone}
-        canEdit={canEdit}
-        orderTypes={list.allowedOrderTypes}
-        onClose={close}
-        onHistory={setHistoryOf}
-        onRowChange={(row) => {
-          setOpenRow((r) => (r ? { ...r, ...row } : r));
-          list.replaceRow(row);
-        }}
-      />
-      <HistoryModal orderNumber={historyOf} onClose={() => setHistoryOf(null)} />
+      {openRow ? (
+        <Suspense fallback={null}>
+          <OrderDetail
+            row={openRow}
+            viewer={viewer}
+            isPhone={!!isPhone}
+            canEdit={canEdit}
+            orderTypes={list.allowedOrderTypes}
+            onClose={close}
+            onHistory={setHistoryOf}
+            onRowChange={(row) => {
+              setOpenRow((r) => (r ? { ...r, ...row } : r));
+              list.replaceRow(row);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {historyOf ? (
+        <Suspense fallback={null}>
+          <HistoryModal orderNumber={historyOf} onClose={() => setHistoryOf(null)} />
+        </Suspense>
+      ) : null}
       {selecting ? <BatchBar count={selected.size} printing={printing} disabled={listBusy} onClear={() => setSelected(new Set())} onPrint={print} /> : null}
     </div>
   );
