@@ -100,8 +100,8 @@ test.describe("the office", () => {
 
     // A rival reviewer decides the first item first (through the API, as a second admin would): our click gets 409.
     const id = await page.evaluate(async () => {
-      const list = await (await fetch("/api/return-requests?searchBy=returnID&search=RET-1003")).json();
-      return list[0]._id as number;
+      const list = (await (await fetch("/api/return-requests?searchBy=returnID&search=RET-1003")).json()) as { _id: number }[];
+      return list[0]!._id;
     });
     const rival = await page.request.patch(`/api/return-requests/${id}/items/0/status`, { data: { status: "declined", remarks: "Rival: no damage" } });
     expect(rival.status()).toBe(200);
@@ -187,7 +187,7 @@ test("a sales rep sees no Approve, Decline or Edit, and the server refuses the c
   await expect(detail.getByRole("heading", { name: "Documents" })).toBeVisible();
   await expect(detail.getByRole("button", { name: /^(Approve|Decline|Edit)$/ })).toHaveCount(0);
   await shot(page, "sales-detail");
-  const id = Number(/#app-(\d+)/.exec(page.url())?.[1] ?? (await page.evaluate(async () => (await (await fetch("/api/applications?searchBy=companyName&search=Himalayan")).json()).data[0]._id)));
+  const id = Number(/#app-(\d+)/.exec(page.url())?.[1] ?? (await page.evaluate(async () => ((await (await fetch("/api/applications?searchBy=companyName&search=Himalayan")).json()) as { data: { _id: number }[] }).data[0]!._id)));
   const decision = await page.evaluate(async (appId) => (await fetch(`/api/applications/${appId}/decision`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ status: "Approved" }) })).status, id);
   expect(decision).toBe(403);
   const edit = await page.evaluate(async (appId) => (await fetch(`/api/applications/${appId}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ companyName: "Hijacked", status: "Approved" }) })).status, id);
