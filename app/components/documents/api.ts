@@ -66,6 +66,11 @@ export const willCallApi = {
     call<{ presignedUrl: string }>(`${order(id)}/will-call`, { method: "POST", json: body, headers: { "Idempotency-Key": key } }, "Could not generate Will Call PDF"),
 };
 
+/** The delivery order PDF a completed delivery produced (spec 001 §7): 404 'Delivery Order not available' before. */
+export const deliveryOrderApi = {
+  link: (id: string | number) => call<{ presignedUrl: string }>(`/api/delivery/${encodeURIComponent(String(id))}/do`, {}, "Could not open the delivery order"),
+};
+
 const capture = (id: string | number) => `/api/warehouse/${encodeURIComponent(String(id))}/capture`;
 
 export const captureApi = {

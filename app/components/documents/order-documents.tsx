@@ -11,7 +11,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { isWillCall, WILL_CALL_MESSAGES, willCallTitle } from "~/domain/documents/capture";
 import { emailFailure, PICK_LIST_MESSAGES, pickListFailure, pickListState } from "~/domain/documents/pick-list";
 import { formatDateTime } from "~/domain/orders/format";
-import { bolApi, pickListApi, willCallApi, type BolAnswer, type PickListStatus } from "./api";
+import { DELIVERY_ORDER_TYPES } from "~/domain/orders/constants";
+import { bolApi, deliveryOrderApi, pickListApi, willCallApi, type BolAnswer, type PickListStatus } from "./api";
 import { BolDialog, type BolOrder } from "./bol-dialog";
 import { PdfViewer, type PdfDocumentRef } from "./pdf-viewer";
 import { WillCallDialog } from "./will-call-dialog";
@@ -26,6 +27,8 @@ export function OrderDocuments({ row, viewer }: { row: BolOrder & { orderType: s
   const canViewBol = can("bol:view");
   const canCreateBol = can("bol:create");
   const willCall = isWillCall(row.orderType) && can("willcall:create");
+  // The delivery order of a delivery type's order, once the driver completed it (spec 001 §6 delivery order lookup).
+  const deliveryOrder = (DELIVERY_ORDER_TYPES as readonly string[]).includes(row.orderType) && (can("delivery:view-order") || can("delivery:perform"));
   const isPhone = !!useIsPhone();
 
   const [pick, setPick] = useState<PickListStatus | null>(null);
@@ -59,7 +62,7 @@ export function OrderDocuments({ row, viewer }: { row: BolOrder & { orderType: s
     return () => ctrl.abort();
   }, [refresh]);
 
-  if (!canPrint && !canViewBol && !willCall) return null;
+  if (!canPrint && !canViewBol && !willCall && !deliveryOrder) return null;
 
   const say = (tone: "ok" | "error", text: string, description?: string) => {
     setNotice({ tone, text: description ? `${text} ${description}` : text });
@@ -94,6 +97,14 @@ export function OrderDocuments({ row, viewer }: { row: BolOrder & { orderType: s
     if (!res.ok) say("error", "Could not re-enable email.", res.error);
     else say("ok", PICK_LIST_MESSAGES.reEnabled);
     void refresh();
+  }
+
+  async function openDeliveryOrder() {
+    setBusy("delivery-order");
+    const res = await deliveryOrderApi.link(row._id);
+    setBusy(null);
+    if (!res.ok) return say("error", res.error);
+    setDoc({ url: res.body.presignedUrl, title: `Delivery Order — ${row.orderNumber}`, filename: `delivery-order-${row.orderNumber}.pdf` });
   }
 
   async function openWillCall() {
@@ -190,6 +201,16 @@ export function OrderDocuments({ row, viewer }: { row: BolOrder & { orderType: s
               ) : null}
               <Button variant="outline" size="sm" onClick={() => setWillCallOpen(true)} disabled={!!busy}>
                 <Signature className="size-4" aria-hidden="true" /> Generate WILL CALL
+              </Button>
+            </div>
+          </section>
+        ) : null}
+
+        {deliveryOrder ? (
+          <section aria-label="Delivery order" className="space-y-2">
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" size="sm" onClick={openDeliveryOrder} disabled={!!busy}>
+                <FileText className="size-4" aria-hidden="true" /> Open Delivery Order
               </Button>
             </div>
           </section>
