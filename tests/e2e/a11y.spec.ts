@@ -73,7 +73,7 @@ test("the order detail dialog", async ({ page }) => {
   await signIn(page, "logistics-manager", "/order-tracking");
   const open = isPhone(page)
     ? page.getByRole("list", { name: "Orders" }).getByRole("listitem").first().getByRole("button").first()
-    : page.getByRole("table", { name: "Orders" }).locator("tbody tr").first().getByRole("button").first();
+    : page.getByRole("table", { name: "Orders" }).locator("tbody tr:not([aria-hidden])").first().getByRole("button").first();
   await open.click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await page.waitForLoadState("networkidle");

@@ -19,7 +19,7 @@ export async function listOrders(page: Page, query = ""): Promise<ListedOrder[]>
 }
 
 export function orderItems(page: Page): Locator {
-  return isPhone(page) ? page.getByRole("list", { name: "Orders" }).getByRole("listitem") : page.getByRole("table", { name: "Orders" }).locator("tbody tr");
+  return isPhone(page) ? page.getByRole("list", { name: "Orders" }).getByRole("listitem") : page.getByRole("table", { name: "Orders" }).locator("tbody tr:not([aria-hidden])");
 }
 
 /** Searches the list for one order and opens its row. */

@@ -19,7 +19,7 @@ const SCREENS: Screen[] = [
 ];
 
 function orders(page: Page) {
-  return isPhone(page) ? page.getByRole("list", { name: "Orders" }).getByRole("listitem") : page.getByRole("table", { name: "Orders" }).locator("tbody tr");
+  return isPhone(page) ? page.getByRole("list", { name: "Orders" }).getByRole("listitem") : page.getByRole("table", { name: "Orders" }).locator("tbody tr:not([aria-hidden])");
 }
 
 async function open(page: Page, screen: Screen) {

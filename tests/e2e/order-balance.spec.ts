@@ -15,7 +15,7 @@ test("an order's detail shows the customer's QuickBooks balance @desktop-only", 
     await consent.close();
   }
   await page.goto("/order-tracking");
-  const first = page.getByRole("table", { name: "Orders" }).locator("tbody tr").first();
+  const first = page.getByRole("table", { name: "Orders" }).locator("tbody tr:not([aria-hidden])").first();
   await expect(first).toBeVisible();
   await first.click();
   const balance = page.getByTestId("customer-balance");

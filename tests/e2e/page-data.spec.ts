@@ -206,7 +206,7 @@ test("Pick List Check's Print waits for a loaded order", async ({ page }) => {
 
 test("Order Tracking's batch print waits while the list is loading", { tag: "@desktop-only" }, async ({ page }) => {
   await signIn(page, "logistics-manager", "/order-tracking");
-  const rows = page.getByRole("table", { name: "Orders" }).locator("tbody tr");
+  const rows = page.getByRole("table", { name: "Orders" }).locator("tbody tr:not([aria-hidden])");
   await expect(rows.first()).toBeVisible();
   await orderTrackingHydrated(page);
   await page.getByRole("button", { name: "Select" }).click();
