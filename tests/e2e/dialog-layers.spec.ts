@@ -15,7 +15,7 @@ async function openOrder(page: import("@playwright/test").Page, orderNumber: str
 
 test("Escape in 'Select Paid Method' closes that dialog only; the edit and its choices stay", async ({ page }) => {
   const dialog = await openOrder(page, isPhone(page) ? "SO-100022" : "SO-100021");
-  await dialog.getByRole("button", { name: "Edit" }).click();
+  await dialog.getByRole("button", { name: "Edit", exact: true }).click();
   await dialog.getByRole("radio", { name: "Net 30" }).click();
   await dialog.getByRole("radio", { name: /^Paid/ }).click();
   const paid = page.getByRole("dialog", { name: "Select Paid Method" });

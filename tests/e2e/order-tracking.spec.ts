@@ -37,7 +37,7 @@ async function openOrder(page: Page, orderNumber: string) {
 
 /** Walks the stepper from Payment to Notes with the given choices. */
 async function editOrder(page: Page, dialog: Locator, opts: { paid: string; type: string; trucking?: { other: string } | string; notes: string }) {
-  await dialog.getByRole("button", { name: "Edit" }).click();
+  await dialog.getByRole("button", { name: "Edit", exact: true }).click();
   await expect(dialog.getByText(/Step 1 of \d: Payment/)).toBeVisible();
   await dialog.getByRole("radio", { name: /^Paid/ }).click();
   const paid = page.getByRole("dialog", { name: "Select Paid Method" });
@@ -131,7 +131,7 @@ test("logistics manager searches, filters, sorts, opens an order and edits it th
   await editOrder(page, dialog, { paid: "Paid: Zelle", type: "Freight", trucking: { other: "Blue Star Freight" }, notes: note });
   await expect(dialog.getByText(/Automated status/)).toBeVisible();
   await shot(page, "edit-notes");
-  await dialog.getByRole("button", { name: "Save" }).click();
+  await dialog.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Order tracker updated successfully!").first()).toBeVisible();
   await expect(dialog.getByText(note)).toBeVisible();
   await expect(dialog.getByText("Blue Star Freight")).toBeVisible();
@@ -158,7 +158,7 @@ test("logistics manager searches, filters, sorts, opens an order and edits it th
 test("closing the Paid dialog without a choice keeps the previous payment", async ({ page }) => {
   await openList(page, "logistics-manager");
   const dialog = await openOrder(page, isPhone(page) ? "SO-100014" : "SO-100013");
-  await dialog.getByRole("button", { name: "Edit" }).click();
+  await dialog.getByRole("button", { name: "Edit", exact: true }).click();
   await dialog.getByRole("radio", { name: "Net 30" }).click();
   await dialog.getByRole("radio", { name: /^Paid/ }).click();
   const paid = page.getByRole("dialog", { name: "Select Paid Method" });
@@ -187,10 +187,10 @@ test("a stale save gets the conflict message and the current values are reloaded
   const stamp = Date.now();
   await editOrder(other, theirs, { paid: "Paid: Cash", type: "Will Call", trucking: "Estes", notes: `first ${stamp}` });
   await editOrder(page, mine, { paid: "Paid: Check", type: "Freight", trucking: "RIST", notes: `second ${stamp}` });
-  await theirs.getByRole("button", { name: "Save" }).click();
+  await theirs.getByRole("button", { name: "Save", exact: true }).click();
   await expect(other.getByText("Order tracker updated successfully!").first()).toBeVisible();
 
-  await mine.getByRole("button", { name: "Save" }).click();
+  await mine.getByRole("button", { name: "Save", exact: true }).click();
   await expect(mine.getByRole("alert")).toContainText("changed by someone else");
   await expect(mine.getByText(/Step 1 of 5: Payment/)).toBeVisible();
   await expect(mine.getByRole("radio", { name: "Paid: Cash" })).toHaveAttribute("aria-checked", "true");
@@ -212,7 +212,7 @@ test("a sales rep edits without a trucking step", async ({ page }) => {
   await expect(steps).toHaveText([/Payment/, /Order Type/, /Assignment/, /Notes/]);
   await expect(dialog.getByText("Step 4 of 4: Notes")).toBeVisible();
   await expect(dialog.getByText(/Trucking/)).toHaveCount(0);
-  await dialog.getByRole("button", { name: "Save" }).click();
+  await dialog.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Order tracker updated successfully!").first()).toBeVisible();
 });
 
