@@ -54,7 +54,7 @@ test("a logistics manager generates, emails and views a pick list and creates a 
   await page.getByRole("dialog", { name: `Pick List — ${orderNumber}` }).getByRole("button", { name: "Close" }).click();
 
   // The edit stepper: after the trucking step of a Freight order without a BOL, the BOL prompt.
-  await detail.getByRole("button", { name: "Edit" }).click();
+  await detail.getByRole("button", { name: "Edit", exact: true }).click();
   await detail.getByRole("radio", { name: "Net 30" }).click();
   await detail.getByRole("button", { name: "Next" }).click();
   await detail.getByLabel("Order type").selectOption("Freight");
