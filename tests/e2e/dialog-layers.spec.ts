@@ -16,7 +16,9 @@ async function openOrder(page: import("@playwright/test").Page, orderNumber: str
 test("Escape in 'Select Paid Method' closes that dialog only; the edit and its choices stay", async ({ page }) => {
   const dialog = await openOrder(page, isPhone(page) ? "SO-100022" : "SO-100021");
   await dialog.getByRole("button", { name: "Edit", exact: true }).click();
-  await dialog.getByRole("radio", { name: "Net 30" }).click();
+  // A payment other than the order's own, so the edit has a change in it.
+  const choice = (await dialog.getByRole("radio", { name: "Net 30" }).getAttribute("aria-checked")) === "true" ? "Invoice-To-Invoice" : "Net 30";
+  await dialog.getByRole("radio", { name: choice }).click();
   await dialog.getByRole("radio", { name: /^Paid/ }).click();
   const paid = page.getByRole("dialog", { name: "Select Paid Method" });
   await expect(paid).toBeVisible();
@@ -24,8 +26,18 @@ test("Escape in 'Select Paid Method' closes that dialog only; the edit and its c
   await expect(paid).toBeHidden();
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(/Step 1 of \d: Payment/)).toBeVisible();
-  await expect(dialog.getByRole("radio", { name: "Net 30" })).toHaveAttribute("aria-checked", "true");
-  // A second Escape closes the order itself.
+  await expect(dialog.getByRole("radio", { name: choice })).toHaveAttribute("aria-checked", "true");
+  // A second Escape would leave the edit with a change in it: it asks first. Declined, the edit stays.
+  const asked: string[] = [];
+  page.once("dialog", (d) => {
+    asked.push(d.message());
+    void d.dismiss();
+  });
+  await page.keyboard.press("Escape");
+  await expect.poll(() => asked).toEqual(["Discard your changes to this order?"]);
+  await expect(dialog.getByRole("radio", { name: choice })).toHaveAttribute("aria-checked", "true");
+  // Accepted, the order closes.
+  page.once("dialog", (d) => void d.accept());
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 });

@@ -88,6 +88,8 @@ test("a logistics manager generates, emails and views a pick list and creates a 
 
   // The stepper goes on to Notes; the detail's Documents card now offers the BOL.
   await expect(detail.getByText(/Step 5 of 5: Notes/)).toBeVisible();
+  // Leaving the edit with its changes asks first (issue 14): discard them.
+  page.once("dialog", (d) => void d.accept());
   await detail.getByRole("button", { name: "Cancel" }).click();
   await expect(detail.getByTestId("bol-state")).toHaveText(/^Created/);
   await detail.getByRole("button", { name: "Open BOL" }).click();

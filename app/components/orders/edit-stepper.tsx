@@ -36,6 +36,7 @@ export function EditStepper({
   onSaved,
   onReloaded,
   onCancel,
+  onDirtyChange,
 }: {
   row: OrderRow;
   viewer: OrdersViewer;
@@ -44,6 +45,8 @@ export function EditStepper({
   /** A 409 brought the server's current row: the detail shows it and the form restarts from it. */
   onReloaded: (row: OrderRow) => void;
   onCancel: () => void;
+  /** Whether the form differs from the order it started from (leaving then asks first). */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const id = useId();
   const steps = useMemo(() => stepsFor(viewer.roleId), [viewer.roleId]);
@@ -66,6 +69,11 @@ export function EditStepper({
       .catch((e: unknown) => !ctrl.signal.aborted && setWorkersError(e instanceof Error ? e.message : "Failed to load workers"));
     return () => ctrl.abort();
   }, []);
+
+  const dirty = JSON.stringify(form) !== JSON.stringify(formFrom(base));
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
 
   const current = steps.find((s) => s.key === step) ?? steps[0]!;
   const index = steps.indexOf(current);

@@ -2,7 +2,7 @@
 // items cards; Edit switches to the stepper.
 import { Link } from "@remix-run/react";
 import { AlertTriangle, History, ImageOff, MapPin, Pencil, ScanLine } from "lucide-react";
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
@@ -17,6 +17,8 @@ import type { OrderRow, OrdersViewer, SalesOrderLine } from "./types";
 import { CustomerBalance } from "./customer-balance";
 // The documents card (pick list, BOL, Will Call, the PDF viewer) loads with the detail, not with the list.
 const OrderDocuments = lazy(() => import("~/components/documents/order-documents").then((m) => ({ default: m.OrderDocuments })));
+
+export const DISCARD_EDIT = "Discard your changes to this order?";
 
 export const PICK_LIST_REMINDER = "Reminder: the digital pick list for this order is not completed yet.";
 
@@ -40,6 +42,13 @@ export function OrderDetail({
   onRowChange: (row: OrderRow) => void;
 }) {
   const [editing, setEditing] = useState(false);
+  // Leaving an edit with changes (Escape, Close, Cancel) asks first (issue 14).
+  const dirty = useRef(false);
+  const leaveEdit = (then: () => void) => {
+    if (editing && dirty.current && !window.confirm(DISCARD_EDIT)) return;
+    dirty.current = false;
+    then();
+  };
   // Said inside the dialog too: toasts sit under a modal's backdrop.
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
@@ -50,7 +59,7 @@ export function OrderDetail({
   return (
     <NativeDialog
       open={!!row}
-      onClose={onClose}
+      onClose={() => leaveEdit(onClose)}
       title={row ? `Order ${row.orderNumber}` : "Order"}
       description={row ? row.customerName : undefined}
       className={cn(
@@ -66,9 +75,13 @@ export function OrderDetail({
               row={row}
               viewer={viewer}
               orderTypes={orderTypes}
-              onCancel={() => setEditing(false)}
+              onCancel={() => leaveEdit(() => setEditing(false))}
+              onDirtyChange={(d) => {
+                dirty.current = d;
+              }}
               onReloaded={onRowChange}
               onSaved={(saved) => {
+                dirty.current = false;
                 onRowChange(saved);
                 setEditing(false);
                 setNotice(UPDATE_SUCCESS);
