@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { safeRedirectTarget } from "~/domain/access/redirect";
 import { policies } from "~/domain/access/policy";
 import { authorize } from "~/lib/guard.server";
+import { useNonce } from "~/lib/nonce";
 import { noAction } from "~/lib/route.server";
 
 export const policy = policies.public;
@@ -29,6 +30,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { redirectTo, error: code ? (ERRORS[code] ?? ERRORS.failed) : null };
 }
 
+const KEEP_HASH =
+  "(function(){var i=document.getElementById('login-redirect-to');if(i&&location.hash&&i.value.indexOf('#')<0)i.value+=location.hash})()";
+
 export default function Login() {
   const { redirectTo, error } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
@@ -38,6 +42,7 @@ export default function Login() {
     if (window.location.hash && !redirectTo.includes("#")) setTarget(redirectTo + window.location.hash);
   }, [redirectTo]);
   const busy = navigation.state !== "idle";
+  const nonce = useNonce();
 
   return (
     <main className="min-h-dvh grid place-items-center bg-slate-100 px-4">
@@ -55,7 +60,9 @@ export default function Login() {
           </p>
         ) : null}
         <Form method="post" action="/auth/google">
-          <input type="hidden" name="redirectTo" value={target} />
+          <input type="hidden" id="login-redirect-to" name="redirectTo" value={target} />
+          {/* A tap before hydration posts the form natively: this adds the hash as the page parses. */}
+          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: KEEP_HASH }} />
           <button
             type="submit"
             disabled={busy}

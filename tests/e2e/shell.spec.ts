@@ -81,6 +81,18 @@ test("module search filters cards and Enter opens the single match", async ({ pa
   await expect(page.getByText("Monitor payment statuses and records")).toBeVisible();
 });
 
+test("a tap on sign-in before the page's scripts load still keeps the hash", async ({ page }) => {
+  // No module scripts: the form posts natively, as on a slow phone tapping before hydration.
+  expectConsoleErrors(/Failed to load resource: net::ERR_FAILED/);
+  await page.route(/\.(m?js|tsx?)(\?|$)/, (route) => (route.request().resourceType() === "script" ? route.abort() : route.continue()));
+  await page.goto("/customer-service?tab=open#ticket-7");
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await expect(page.locator("#login-redirect-to")).toHaveValue(/#ticket-7$/);
+  await page.unrouteAll();
+  await signInAs(page, ACCOUNTS["sales-rep"]);
+  await expect(page).toHaveURL(/\/customer-service\?tab=open#ticket-7$/);
+});
+
 test("the guard returns a signed-out visitor to the original path, query and hash", async ({ page }) => {
   await page.goto("/customer-service?tab=open&q=rice#ticket-42");
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
