@@ -223,8 +223,71 @@ export const inventoryItems = sqliteTable("inventory_items", {
   productId: text("product_id").notNull(),
   description: text("description").notNull().default(""),
   quantityOnHand: integer("quantity_on_hand").notNull().default(0),
+  /** Where the SKU is picked from: aisle-bay-level, e.g. 'A-03-2' (issue 13); null when not slotted. */
+  bin: text("bin"),
   updatedAt: updatedAt(),
 });
+
+// ---------------------------------------------------------------- picking data (issue 13)
+
+/**
+ * A product's barcodes: what a scan on the picking screen matches. `code` as an admin entered it, `codeKey`
+ * its match key (barcodeKey: the GTIN-14 of a UPC/EAN, else the text upper-cased), unique across products.
+ * A unit code confirms one; a case code confirms `quantity`.
+ */
+export const productBarcodes = sqliteTable(
+  "product_barcodes",
+  {
+    id: id(),
+    sku: text("sku").notNull().references(() => inventoryItems.sku, { onDelete: "cascade", onUpdate: "cascade" }),
+    code: text("code").notNull(),
+    codeKey: text("code_key").notNull(),
+    kind: text("kind", { enum: ["unit", "case"] }).notNull().default("unit"),
+    quantity: integer("quantity").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [uniqueIndex("product_barcodes_key_uq").on(t.codeKey), index("product_barcodes_sku_idx").on(t.sku)],
+);
+
+/** Why a line was picked short; admins manage the list. `action`: what a short with this reason raises. */
+export const pickShortReasons = sqliteTable(
+  "pick_short_reasons",
+  {
+    id: id(),
+    label: text("label").notNull(),
+    action: text("action", { enum: ["follow_up", "recount", "none"] }).notNull().default("none"),
+    active: bool("active").notNull().default(true),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [uniqueIndex("pick_short_reasons_label_uq").on(sql`${t.label} COLLATE NOCASE`)],
+);
+
+/**
+ * What a short pick raised, once: one row per order, line, reason and missing quantity (`key`, unique), so a
+ * retried or repeated save never raises the follow-up, the recount or the sales rep's notice twice.
+ */
+export const pickShorts = sqliteTable(
+  "pick_shorts",
+  {
+    id: id(),
+    key: text("key").notNull(),
+    orderId: integer("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    orderNumber: text("order_number").notNull(),
+    lineItemId: text("line_item_id").notNull(),
+    sku: text("sku").notNull(),
+    reason: text("reason").notNull(),
+    action: text("action", { enum: ["follow_up", "recount", "none"] }).notNull(),
+    missing: integer("missing").notNull(),
+    createdBy: text("created_by").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("pick_shorts_key_uq").on(t.key), index("pick_shorts_order_idx").on(t.orderId)],
+);
 
 export const auditEvents = sqliteTable(
   "audit_events",

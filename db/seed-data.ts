@@ -4,6 +4,7 @@
 // and the screens never drift apart.
 import { PAID_VARIANTS, PAYMENT_FALLBACK, PAYMENT_OPTIONS, type OrderType } from "../app/domain/orders/constants";
 import { PAYMENT_ISSUE_STATUSES } from "../app/domain/tasks/rules";
+import { barcodeKey, gs1CheckDigit } from "../app/domain/picking/barcodes";
 
 /**
  * Every order status the spec shows: the legacy numbered ones of spec 000 §4 and the per-type options and
@@ -267,3 +268,64 @@ export const ANNOUNCEMENTS = [
     daysAgo: 9,
   },
 ];
+
+// ---------------------------------------------------------------- picking data (issue 13)
+
+/** The short-pick reasons every database starts with (migration 0009 writes the same four). */
+export const PICK_SHORT_REASONS = [
+  { label: "Stockout", action: "follow_up" },
+  { label: "Damaged", action: "recount" },
+  { label: "Wrong bin", action: "none" },
+  { label: "Other", action: "none" },
+] as const;
+
+export type SeedProductCodes = {
+  sku: string;
+  /** Aisle (A–F), bay, level: 'A-03-2'. */
+  bin: string;
+  /** A valid UPC-A (12 digits) or, every fourth product, an EAN-13. */
+  unit: string;
+  /** A GTIN-14 case code (indicator 1) and its quantity, for every fifth product. */
+  case: { code: string; quantity: number } | null;
+};
+
+const BIN_AISLES = "ABCDEF";
+
+/** Where the i-th product sits: seven bays an aisle, levels 1–3, in catalogue order (the pick path). */
+export function productBin(i: number): string {
+  const aisle = BIN_AISLES[Math.min(BIN_AISLES.length - 1, Math.floor(i / 7))]!;
+  return `${aisle}-${String((i % 7) + 1).padStart(2, "0")}-${(i % 3) + 1}`;
+}
+
+/** The i-th product's codes, computed (check digits from gs1CheckDigit), so tests can print the same labels. */
+export function productCodesAt(i: number): SeedProductCodes {
+  const product = PRODUCTS[i];
+  if (!product) throw new Error(`no product at ${i}`);
+  const item = String(i + 1).padStart(5, "0");
+  const unitBody = i % 4 === 3 ? `489012${item}0`.slice(0, 12) : `08451${item}`.padEnd(11, "0").slice(0, 11);
+  const unit = unitBody + gs1CheckDigit(unitBody);
+  // A case's GTIN-14: indicator 1, the unit's GTIN-13 body, a new check digit.
+  const caseBody = `1${unit.padStart(13, "0").slice(0, 12)}`;
+  const withCase = i % 5 === 0;
+  return {
+    sku: product.sku,
+    bin: productBin(i),
+    unit,
+    case: withCase ? { code: caseBody + gs1CheckDigit(caseBody), quantity: i % 10 === 0 ? 10 : 20 } : null,
+  };
+}
+
+/** A seeded SKU's bin and codes, or null for a SKU the catalogue does not have. */
+export function productCodes(sku: string): SeedProductCodes | null {
+  const i = PRODUCTS.findIndex((p) => p.sku === sku);
+  return i < 0 ? null : productCodesAt(i);
+}
+
+/** The product_barcodes rows of the catalogue: every SKU's unit code, and the case codes. */
+export function seedBarcodeRows(): { sku: string; code: string; codeKey: string; kind: "unit" | "case"; quantity: number }[] {
+  return PRODUCTS.flatMap((_, i) => {
+    const c = productCodesAt(i);
+    const unit = { sku: c.sku, code: c.unit, codeKey: barcodeKey(c.unit), kind: "unit" as const, quantity: 1 };
+    return c.case ? [unit, { sku: c.sku, code: c.case.code, codeKey: barcodeKey(c.case.code), kind: "case" as const, quantity: c.case.quantity }] : [unit];
+  });
+}

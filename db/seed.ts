@@ -28,7 +28,9 @@ import {
   OTHER_TRUCKING,
   PAYMENT_STATUSES,
   PENDING_PAYMENTS,
+  PICK_SHORT_REASONS,
   PRODUCTS,
+  productBin,
   REGION_LOCATIONS,
   REGION_ORDER_TYPES,
   RETURN_CUSTOM_REASONS,
@@ -37,6 +39,7 @@ import {
   TRUCKING_COMPANIES,
   TYPE_ONLY_STATUSES,
   WAREHOUSE_WORKERS,
+  seedBarcodeRows,
   type Region,
   type SeedCustomer,
 } from "./seed-data";
@@ -113,6 +116,7 @@ export type SeedSummary = {
   orders: number;
   orderLines: number;
   inventoryItems: number;
+  productBarcodes: number;
   auditEvents: number;
   returnRequests: number;
   returnItems: number;
@@ -861,6 +865,7 @@ function buildInventory(nowMs: number) {
     sku: p.sku,
     productId: productId(i),
     description: p.description,
+    bin: productBin(i),
     quantityOnHand: (OUT_OF_STOCK_SKUS as readonly string[]).includes(p.sku)
       ? 0
       : LOW_STOCK[p.sku] ?? (p.bulk ? rng.int(120, 2400) : rng.int(40, 600)),
@@ -926,6 +931,11 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<See
       WAREHOUSE_WORKERS.map((w, i) => ({ id: i + 1, ...w, createdAt: iso(nowMs - 90 * DAY_MS), updatedAt: iso(nowMs - 30 * DAY_MS) }))
     );
     const inventory = await insert(s.inventoryItems, buildInventory(nowMs));
+    const barcodes = await insert(s.productBarcodes, seedBarcodeRows().map((b) => ({ ...b, createdAt: iso(nowMs - 30 * DAY_MS), updatedAt: iso(nowMs - 30 * DAY_MS) })));
+    // Migration 0009 writes the same reasons: a freshly migrated database already has them.
+    for (const [position, r] of PICK_SHORT_REASONS.entries()) {
+      await tx.execute({ sql: "insert into pick_short_reasons (label, action, position) values (?, ?, ?) on conflict do nothing", args: [r.label, r.action, position] });
+    }
 
     log(`seeding ${n} orders…`);
     const seeded = await withoutIndexes(tx, ["orders", "order_lines"], () => seedOrders(insert, n, nowMs, userIds, log));
@@ -973,6 +983,7 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<See
       orders: seeded.orders,
       orderLines: seeded.lines,
       inventoryItems: inventory,
+      productBarcodes: barcodes,
       auditEvents: seeded.audits,
       returnRequests: returns.requests.length,
       returnItems: returns.items.length,

@@ -1,8 +1,9 @@
 // A sales order with its lines (GET /api/sales-orders/by-order-number/{orderNumber}?include=lines), for the
 // order detail's items table, the pick list and the picking screen. Staff are scoped like Order Tracking;
 // a picklist passcode is limited to its warehouses.
-import { asc, eq } from "drizzle-orm";
-import { orderLines, type ImageSet } from "../../db/schema";
+import { asc, eq, inArray } from "drizzle-orm";
+import { inventoryItems, orderLines, productBarcodes, type ImageSet } from "../../db/schema";
+import type { LineBarcode } from "~/domain/picking/barcodes";
 import { orderVisibility } from "~/domain/access/visibility";
 import { SALES_ORDER_GRANTS } from "~/domain/picklists/grants";
 import type { AppContext } from "~/lib/context.server";
@@ -22,6 +23,10 @@ export type SalesOrderLine = {
   unitPrice?: number;
   unitPriceCents?: number;
   images: SalesOrderImage[];
+  /** The SKU's bin location ('A-03-2'), null when it has none (issue 13). */
+  bin: string | null;
+  /** The SKU's product barcodes, by match key (the SKU itself is matched by the client, not listed). */
+  barcodes: LineBarcode[];
 };
 
 export type SalesOrder = {
@@ -77,12 +82,23 @@ export async function getSalesOrder(
     ...(prices && order.totalCents !== undefined ? { totalCents: order.totalCents, total: order.totalCents / 100 } : {}),
   };
   if (opts.includeLines !== false) {
-    const lines = await ctx.db
-      .select()
-      .from(orderLines)
-      .where(eq(orderLines.orderId, order.id))
-      .orderBy(asc(orderLines.position), asc(orderLines.id));
-    result.lines = lines.map((l) => ({
+    // Lines with their bins, and the barcodes of the order's SKUs: two reads side by side, one round trip.
+    const [lines, codes] = await Promise.all([
+      ctx.db
+        .select({ line: orderLines, bin: inventoryItems.bin })
+        .from(orderLines)
+        .leftJoin(inventoryItems, eq(inventoryItems.sku, orderLines.sku))
+        .where(eq(orderLines.orderId, order.id))
+        .orderBy(asc(orderLines.position), asc(orderLines.id)),
+      ctx.db
+        .select({ sku: productBarcodes.sku, key: productBarcodes.codeKey, kind: productBarcodes.kind, quantity: productBarcodes.quantity })
+        .from(productBarcodes)
+        .where(inArray(productBarcodes.sku, ctx.db.selectDistinct({ sku: orderLines.sku }).from(orderLines).where(eq(orderLines.orderId, order.id))))
+        .orderBy(asc(productBarcodes.sku), asc(productBarcodes.id)),
+    ]);
+    const bySku = new Map<string, LineBarcode[]>();
+    for (const c of codes) bySku.set(c.sku, [...(bySku.get(c.sku) ?? []), { key: c.key, kind: c.kind, quantity: c.quantity }]);
+    result.lines = lines.map(({ line: l, bin }) => ({
       lineItemId: l.lineItemId,
       productId: l.productId,
       sku: l.sku,
@@ -91,6 +107,8 @@ export async function getSalesOrder(
       quantity: l.quantity,
       ...(prices ? { unitPrice: l.unitPriceCents / 100, unitPriceCents: l.unitPriceCents } : {}),
       images: (l.images ?? []).map(imageOf),
+      bin: bin ?? null,
+      barcodes: bySku.get(l.sku) ?? [],
     }));
   }
   return result;
