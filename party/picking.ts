@@ -1,6 +1,7 @@
 // The picking room (one per order number): line states, who is on which line, and what the app saved.
 // Connections need a token signed by the app; messages that fail the protocol are dropped and logged.
 import type * as Party from "partykit/server";
+import { blockedBy, claimLine, expireClaims, finishesLine, nextExpiry, releaseLine, type ClaimMap } from "./claims";
 import { clientMessage, savedNotice, type LineState, type ServerMessage } from "./protocol";
 import { verifyRoomToken } from "./token";
 
@@ -17,6 +18,9 @@ export default class PickingRoom implements Party.Server {
   dirty = new Map<string, LineState>();
   flushTimer: ReturnType<typeof setTimeout> | null = null;
   saved: Record<string, unknown> | null = null;
+  /** Who holds which line (memory only: a restarted room starts with none, and pickers claim again). */
+  claims: ClaimMap = new Map();
+  expiryTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(readonly room: Party.Room) {}
 
@@ -51,7 +55,8 @@ export default class PickingRoom implements Party.Server {
 
   onConnect(conn: Party.Connection<ConnState>, ctx: Party.ConnectionContext) {
     conn.setState({ sub: ctx.request.headers.get("x-room-sub") ?? "", name: ctx.request.headers.get("x-room-name") ?? "", lineId: null });
-    this.send(conn, { type: "sync", lines: [...this.lines.values()], presence: this.presence(), saved: this.saved });
+    this.expire();
+    this.send(conn, { type: "sync", lines: [...this.lines.values()], presence: this.presence(), saved: this.saved, claims: [...this.claims.values()], you: conn.state!.sub });
     this.broadcast({ type: "presence", presence: this.presence() }, [conn.id]);
   }
 
@@ -71,25 +76,79 @@ export default class PickingRoom implements Party.Server {
       return;
     }
     const message = parsed.data;
+    const who = { sub: sender.state?.sub ?? "", name: sender.state?.name ?? "" };
+    const now = Date.now();
+    let claimsChanged = this.expire(false);
     if (message.type === "focus") {
+      if (claimsChanged) this.broadcastClaims();
       if (sender.state?.lineId === message.lineId) return;
       sender.setState({ ...sender.state!, lineId: message.lineId });
       this.broadcast({ type: "presence", presence: this.presence() });
       return;
     }
+    if (message.type === "claim" || message.type === "release") {
+      if (message.type === "release") claimsChanged = releaseLine(this.claims, message.lineId, who.sub) || claimsChanged;
+      else {
+        const result = claimLine(this.claims, message.lineId, who, now);
+        if (result.ok) claimsChanged = result.changed || claimsChanged;
+        else this.refuse(sender, message.lineId, result.holder);
+      }
+      if (claimsChanged) this.broadcastClaims();
+      return;
+    }
     const accepted: LineState[] = [];
     for (const l of message.lines) {
+      // A line another picker holds is theirs until done, released or idle: the change goes back to its sender.
+      const holder = blockedBy(this.claims, l.lineId, who.sub, now);
+      if (holder) {
+        this.refuse(sender, l.lineId, holder);
+        continue;
+      }
       if (!newer(l, this.lines.get(l.lineId))) continue;
       this.lines.set(l.lineId, l);
       this.dirty.set(l.lineId, l);
       accepted.push(l);
+      if (finishesLine(l)) claimsChanged = releaseLine(this.claims, l.lineId, who.sub) || claimsChanged;
+      else {
+        const result = claimLine(this.claims, l.lineId, who, now);
+        claimsChanged = (result.ok && result.changed) || claimsChanged;
+      }
     }
     if (accepted.length) {
       this.broadcast({ type: "lines", lines: accepted }, [sender.id]);
       this.scheduleFlush();
     }
+    if (claimsChanged) this.broadcastClaims();
     // Superseded writes are acknowledged too: resending them could never win.
     this.send(sender, { type: "ack", lines: message.lines.map((l) => ({ lineId: l.lineId, rev: l.rev })) });
+  }
+
+  refuse(conn: Party.Connection, lineId: string, holder: { sub: string; name: string }) {
+    this.send(conn, { type: "refused", lineId, holder: { sub: holder.sub, name: holder.name }, line: this.lines.get(lineId) ?? null });
+  }
+
+  broadcastClaims() {
+    this.broadcast({ type: "claims", claims: [...this.claims.values()] });
+    this.scheduleExpiry();
+  }
+
+  /** Drops idle claims (telling everyone unless `announce` is false: the caller will); true when some ended. */
+  expire(announce = true): boolean {
+    const ended = expireClaims(this.claims, Date.now()).length > 0;
+    if (ended && announce) this.broadcastClaims();
+    return ended;
+  }
+
+  /** Wakes when the next claim goes idle, so an abandoned line frees itself without anyone writing. */
+  scheduleExpiry() {
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.expiryTimer = null;
+    const next = nextExpiry(this.claims);
+    if (next === null) return;
+    this.expiryTimer = setTimeout(() => {
+      this.expiryTimer = null;
+      this.expire();
+    }, Math.max(0, next - Date.now()) + 50);
   }
 
   /**

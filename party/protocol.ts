@@ -7,6 +7,8 @@ export const lineState = z.object({
   pickState: z.enum(["unset", "full", "short"]),
   pickedQty: z.number().int().min(0).max(1_000_000),
   note: z.string().max(2000).optional(),
+  /** A short line's reason label ('Stockout'); the server checks it against the managed list on save. */
+  reason: z.string().max(80).optional(),
   /** Client clock + client id: the room keeps the newest write per line (last writer wins, stable ties). */
   rev: z.number().int().min(0),
   by: z.string().max(200),
@@ -16,13 +18,30 @@ export type LineState = z.infer<typeof lineState>;
 export const clientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("focus"), lineId: z.string().max(100).nullable() }),
   z.object({ type: z.literal("lines"), lines: z.array(lineState).min(1).max(500) }),
+  /** Holds a line for this picker (party/claims.ts); refused while another picker holds it. */
+  z.object({ type: z.literal("claim"), lineId: z.string().min(1).max(100) }),
+  z.object({ type: z.literal("release"), lineId: z.string().min(1).max(100) }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
 export const presence = z.object({ id: z.string(), name: z.string(), lineId: z.string().nullable() });
 
+export const claim = z.object({ lineId: z.string(), sub: z.string(), name: z.string(), at: z.number() });
+export type ClaimEntry = z.infer<typeof claim>;
+
 export const serverMessage = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("sync"), lines: z.array(lineState), presence: z.array(presence), saved: z.record(z.string(), z.unknown()).nullable() }),
+  z.object({
+    type: z.literal("sync"),
+    lines: z.array(lineState),
+    presence: z.array(presence),
+    saved: z.record(z.string(), z.unknown()).nullable(),
+    /** Who holds which line, and who this connection is (its claims are its own). */
+    claims: z.array(claim).default([]),
+    you: z.string().default(""),
+  }),
+  z.object({ type: z.literal("claims"), claims: z.array(claim) }),
+  /** To the sender only: a claim or a change on a line another picker holds; `line` is the room's copy to go back to. */
+  z.object({ type: z.literal("refused"), lineId: z.string(), holder: z.object({ sub: z.string(), name: z.string() }), line: lineState.nullable() }),
   z.object({ type: z.literal("lines"), lines: z.array(lineState) }),
   z.object({ type: z.literal("presence"), presence: z.array(presence) }),
   z.object({ type: z.literal("saved"), saved: z.record(z.string(), z.unknown()) }),

@@ -33,7 +33,7 @@ import {
 } from "~/domain/picking/lines";
 
 function line(over: Partial<PickLine> = {}): PickLine {
-  return { id: "L1", sku: "JAS-25", name: "Jasmine", image: null, imageLarge: null, quantity: 10, onHand: 20, status: "Pending", pickState: "unset", pickedQty: 0, ...over };
+  return { id: "L1", sku: "JAS-25", name: "Jasmine", image: null, imageLarge: null, quantity: 10, onHand: 20, status: "Pending", pickState: "unset", pickedQty: 0, bin: null, barcodes: [], ...over };
 }
 
 describe("pick list line item", () => {

@@ -29,7 +29,7 @@ import {
   type GateViewer,
 } from "~/domain/picking/gate";
 
-const base: PickLine = { id: "A", sku: "S", name: "n", image: null, imageLarge: null, quantity: 5, onHand: null, status: "Pending", pickState: "unset", pickedQty: 0 };
+const base: PickLine = { id: "A", sku: "S", name: "n", image: null, imageLarge: null, quantity: 5, onHand: null, status: "Pending", pickState: "unset", pickedQty: 0, bin: null, barcodes: [] };
 const synced = (over: Partial<SyncedLine>): SyncedLine => ({ lineId: "A", status: "Picked", pickState: "full", pickedQty: 5, rev: 10, by: "d1", ...over });
 
 describe("clock and newest wins", () => {

@@ -1,5 +1,6 @@
 // Picking screen rules (spec 002 §3–§5): building lines from an order, the per-line actions, progress,
 // the quantity sent on save, and merging local, logged and inventory state. Pure and client-safe.
+import type { LineBarcode } from "./barcodes";
 
 export const PICK_STATUSES = ["Pending", "Picked", "Issue"] as const;
 export type PickStatus = (typeof PICK_STATUSES)[number];
@@ -24,12 +25,18 @@ export type PickLine = {
   pickState: PickState;
   pickedQty: number;
   note?: string;
+  /** Why a short line is short (a reason label admins manage, e.g. 'Stockout'). */
+  reason?: string;
+  /** The product's bin ('A-03-2'), or null when it has none. */
+  bin: string | null;
+  /** The product's barcodes (its SKU always matches too). */
+  barcodes: LineBarcode[];
   /** Live-sync stamp of the last change (Lamport-ish clock and device id); absent = never changed here. */
   rev?: number;
   by?: string;
 };
 
-export type LineChange = Partial<Pick<PickLine, "status" | "pickState" | "pickedQty" | "note">>;
+export type LineChange = Partial<Pick<PickLine, "status" | "pickState" | "pickedQty" | "note" | "reason">>;
 
 export type OrderImage = {
   smallUrl?: string | null;
@@ -48,6 +55,8 @@ export type OrderLineInput = {
   description?: string | null;
   quantity?: number | string | null;
   images?: OrderImage[] | null;
+  bin?: string | null;
+  barcodes?: LineBarcode[] | null;
 };
 
 export type PickOrderHeader = { orderId: string | null; orderNumber: string; customerName: string; location: string };
@@ -93,6 +102,8 @@ export function buildPickLines(lines: OrderLineInput[]): PickLine[] {
     status: "Pending",
     pickState: "unset",
     pickedQty: 0,
+    bin: line.bin?.trim() ? line.bin.trim() : null,
+    barcodes: Array.isArray(line.barcodes) ? line.barcodes.filter((b) => b && typeof b.key === "string" && b.quantity > 0) : [],
   }));
 }
 
@@ -111,14 +122,15 @@ export function short(_line: PickLine): LineChange {
 }
 
 export function unselect(_line: PickLine): LineChange {
-  return { pickState: "unset", pickedQty: 0, status: "Pending", note: undefined };
+  return { pickState: "unset", pickedQty: 0, status: "Pending", note: undefined, reason: undefined };
 }
 
 /** Done in short mode: clamp to 0..quantity; Picked when it reaches the quantity, otherwise Issue. */
-export function shortDone(line: PickLine, picked: number | undefined): LineChange {
+export function shortDone(line: PickLine, picked: number | undefined, reason?: string): LineChange {
   const raw = picked ?? line.pickedQty;
   const pickedQty = Math.min(line.quantity, Math.max(0, Number.isFinite(raw) ? raw : 0));
-  return { pickedQty, status: pickedQty >= line.quantity ? "Picked" : "Issue" };
+  const complete = pickedQty >= line.quantity;
+  return { pickedQty, status: complete ? "Picked" : "Issue", reason: complete ? undefined : (reason ?? line.reason) };
 }
 
 export function markAllPicked(lines: PickLine[]): PickLine[] {
@@ -181,7 +193,7 @@ export function quantitySent(line: Pick<PickLine, "pickState" | "quantity" | "pi
   return line.pickState === "full" ? line.quantity : Math.max(0, line.pickedQty || 0);
 }
 
-export type VerifyItem = { lineItemId: string; sku: string; name: string; status: PickStatus; quantity: number; quantityPicked: number; note: string };
+export type VerifyItem = { lineItemId: string; sku: string; name: string; status: PickStatus; quantity: number; quantityPicked: number; note: string; reason?: string };
 
 export function verifyPayload(lines: PickLine[], actor = "user", note = ""): { pickedItems: VerifyItem[]; actor: string; note: string } {
   return {
@@ -193,6 +205,7 @@ export function verifyPayload(lines: PickLine[], actor = "user", note = ""): { p
       quantity: l.quantity,
       quantityPicked: quantitySent(l),
       note: l.note ?? "",
+      ...(l.reason && l.status === "Issue" ? { reason: l.reason } : {}),
     })),
     actor,
     note,
@@ -228,13 +241,14 @@ export function mergeLocalLines(lines: PickLine[], stored: StoredLine[] | null |
     if (saved.pickState && (PICK_STATES as readonly string[]).includes(saved.pickState)) merged.pickState = saved.pickState;
     if (typeof saved.pickedQty === "number" && Number.isFinite(saved.pickedQty)) merged.pickedQty = Math.max(0, saved.pickedQty);
     if (typeof saved.note === "string" && saved.note) merged.note = saved.note;
+    if (typeof saved.reason === "string" && saved.reason) merged.reason = saved.reason;
     if (typeof saved.rev === "number") merged.rev = saved.rev;
     if (typeof saved.by === "string") merged.by = saved.by;
     return merged;
   });
 }
 
-export type PickLogResult = { lineItemId?: string | number | null; sku?: string | null; key?: string | null; picked?: number | null; quantityPicked?: number | null; expected?: number | null };
+export type PickLogResult = { lineItemId?: string | number | null; sku?: string | null; key?: string | null; picked?: number | null; quantityPicked?: number | null; expected?: number | null; reason?: string | null };
 export type PickLogEntry = { type?: string; at?: string; actor?: string; payload?: { results?: PickLogResult[] } | null };
 
 /** The latest 'pick-verified' entry (by `at`, else the last in the list). */
@@ -264,7 +278,7 @@ export function mergeVerifiedLog(lines: PickLine[], entry: PickLogEntry | null):
     const picked = Number(r.picked ?? r.quantityPicked ?? 0) || 0;
     const expected = Number(r.expected ?? 0) || 0;
     if (expected > 0 && picked >= expected) return { ...line, pickState: "full", status: "Picked", pickedQty: expected };
-    if (picked > 0 && picked < expected) return { ...line, pickState: "short", status: "Issue", pickedQty: picked };
+    if (picked > 0 && picked < expected) return { ...line, pickState: "short", status: "Issue", pickedQty: picked, ...(r.reason ? { reason: r.reason } : {}) };
     return line;
   });
 }
@@ -339,7 +353,7 @@ export function demoLines(): PickLine[] {
     { lineItemId: "demo-1", sku: "JAS-25", description: "Jasmine Rice 25 lb", quantity: 10 },
     { lineItemId: "demo-2", sku: "BAS-10", description: "Basmati Rice 10 lb", quantity: 6 },
     { lineItemId: "demo-3", sku: "SUS-50", description: "Sushi Rice 50 lb", quantity: 4 },
-  ]).map((l, i) => ({ ...l, onHand: [24, 3, 8][i] ?? null }));
+  ]).map((l, i) => ({ ...l, onHand: [24, 3, 8][i] ?? null, bin: ["B-02-1", "A-07-3", "A-01-2"][i] ?? null }));
 }
 
 /** The local store and release-status keys (per order number). */

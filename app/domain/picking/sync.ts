@@ -9,6 +9,7 @@ export type SyncedLine = {
   pickState: PickState;
   pickedQty: number;
   note?: string;
+  reason?: string;
   rev: number;
   by: string;
 };
@@ -31,6 +32,7 @@ export function toSynced(line: PickLine, rev: number, by: string): SyncedLine {
     pickState: line.pickState,
     pickedQty: Math.max(0, Math.round(line.pickedQty || 0)),
     ...(line.note ? { note: line.note } : {}),
+    ...(line.reason ? { reason: line.reason } : {}),
     rev,
     by,
   };
@@ -46,7 +48,7 @@ export function applyRemote(lines: PickLine[], remote: SyncedLine[]): { lines: P
     const r = incoming.get(line.id);
     if (!r || !isNewer(r, line)) return line;
     changed.push(line.id);
-    return { ...line, status: r.status, pickState: r.pickState, pickedQty: r.pickedQty, note: r.note, rev: r.rev, by: r.by };
+    return { ...line, status: r.status, pickState: r.pickState, pickedQty: r.pickedQty, note: r.note, reason: r.reason, rev: r.rev, by: r.by };
   });
   return { lines: changed.length ? next : lines, changed };
 }
