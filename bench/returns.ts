@@ -26,7 +26,7 @@ const CITIES = [["New York", "NY", "10001"], ["Brooklyn", "NY", "11201"], ["Jers
 const RETURN_STATUSES = ["pending", "under_review", "approved", "declined"];
 const APP_STATUSES = ["Pending", "Approved", "Declined", "Completed"] as const;
 
-async function fill(db: ReturnType<typeof openDatabase>, now: number) {
+export async function fill(db: ReturnType<typeof openDatabase>, now: number) {
   const chunk = 500;
   for (let start = 0; start < RETURNS; start += chunk) {
     const requests: (typeof returnRequests.$inferInsert)[] = [];

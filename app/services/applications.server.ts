@@ -16,7 +16,7 @@ import type { ApplicationEdit, ApplicationListQuery, ApplicationSubmission } fro
 import { applicationSubmissionSchema, MAX_APPLICATION_FILES } from "~/domain/applications/schemas";
 import { parseFormData } from "~/lib/http.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors";
-import { dayBounds, likePattern } from "~/domain/returns/rules";
+import { dayBounds, likePattern, trigramPhrase, walkSortOrder } from "~/domain/returns/rules";
 import type { AppContext } from "~/lib/context.server";
 import { IMAGE_OR_PDF, IMAGES, listFilesFor, signFileUrl, storeUpload } from "~/lib/files.server";
 import type { Viewer } from "~/lib/session.server";
@@ -73,31 +73,41 @@ function view(row: ApplicationRow): ApplicationView {
 
 const firstAddress = (field: "street" | "city" | "state" | "postalCode") => sql`json_extract(${customerApplications.addresses}, ${`$[0].${field}`})`;
 
-function searchCondition(query: ApplicationListQuery): SQL | undefined {
+/** The columns of _applications_search (db/migrations/0008_returns_search.sql) for each substring search field. */
+const APPLICATION_SEARCH_INDEX = {
+  companyName: { column: sql`${customerApplications.companyName}`, indexed: "company_name" },
+  ownerName: { column: sql`${customerApplications.ownerName}`, indexed: "owner_name" },
+  email: { column: sql`${customerApplications.email}`, indexed: "email" },
+  phoneNumber: { column: sql`${customerApplications.phoneNumber}`, indexed: "phone_number" },
+  ownerNumber: { column: sql`${customerApplications.ownerNumber}`, indexed: "owner_number" },
+  city: { column: firstAddress("city"), indexed: "city" },
+  state: { column: firstAddress("state"), indexed: "state" },
+  postalCode: { column: firstAddress("postalCode"), indexed: "postal_code" },
+} as const;
+
+/**
+ * The list's search: a condition on the row, and for a substring the trigram index can answer (3 characters
+ * or more), the index's column and phrase too; the index holds lower() of each field case-sensitively, so its
+ * phrase and the LIKE match the same rows and either may decide a row.
+ */
+type ListSearch = { where?: SQL; index?: { indexed: string; phrase: string } };
+
+function applicationSearch(query: ApplicationListQuery): ListSearch {
   const text = query.search;
-  if (!text) return undefined;
+  if (!text) return {};
   switch (query.searchBy) {
     case "decisionDate": {
       const { start, end } = dayBounds(text);
-      return and(gte(customerApplications.decisionDate, start), lt(customerApplications.decisionDate, end));
+      return { where: and(gte(customerApplications.decisionDate, start), lt(customerApplications.decisionDate, end)) };
     }
     case "status": {
       const statuses = statusesMatching(text);
-      return statuses.length ? inArray(customerApplications.status, statuses) : sql`0`;
+      return { where: statuses.length ? inArray(customerApplications.status, statuses) : sql`0` };
     }
-    case "city":
-    case "state":
-    case "postalCode":
-      return sql`${firstAddress(query.searchBy)} LIKE ${likePattern(text)} ESCAPE '\\'`;
     default: {
-      const column = {
-        companyName: customerApplications.companyName,
-        ownerName: customerApplications.ownerName,
-        email: customerApplications.email,
-        phoneNumber: customerApplications.phoneNumber,
-        ownerNumber: customerApplications.ownerNumber,
-      }[query.searchBy];
-      return sql`${column} LIKE ${likePattern(text)} ESCAPE '\\'`;
+      const { column, indexed } = APPLICATION_SEARCH_INDEX[query.searchBy];
+      const phrase = trigramPhrase(text, true);
+      return { where: sql`${column} LIKE ${likePattern(text)} ESCAPE '\\'`, index: phrase ? { indexed, phrase } : undefined };
     }
   }
 }
@@ -127,20 +137,43 @@ function orderBy(query: ApplicationListQuery): SQL[] {
 
 export type ApplicationList = { rows: ApplicationView[]; total: number; page: number; limit: number };
 
-/** GET /api/applications: one page, filtered and sorted in SQL. */
+/**
+ * GET /api/applications: one page, filtered and sorted in SQL. A substring search the trigram index can
+ * answer is counted there and paged from the index (a rare text) or by walking the sort order testing each
+ * row (a common one), whichever reads fewer rows.
+ */
 export async function listApplications(ctx: AppContext, query: ApplicationListQuery): Promise<ApplicationList> {
-  const where = and(searchCondition(query), filterCondition(query.status));
-  const [rows, [count]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(customerApplications)
-      .where(where)
-      .orderBy(...orderBy(query))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    ctx.db.select({ n: sql<number>`count(*)` }).from(customerApplications).where(where),
-  ]);
-  return { rows: rows.map(view), total: Number(count?.n ?? 0), page: query.page, limit: query.limit };
+  const search = applicationSearch(query);
+  const filter = filterCondition(query.status);
+  const offset = (query.page - 1) * query.limit;
+  const page = (where: SQL | undefined) =>
+    ctx.db.select().from(customerApplications).where(where).orderBy(...orderBy(query)).limit(query.limit).offset(offset);
+
+  if (!search.index) {
+    const where = and(search.where, filter);
+    const [rows, [count]] = await Promise.all([page(where), ctx.db.select({ n: sql<number>`count(*)` }).from(customerApplications).where(where)]);
+    return { rows: rows.map(view), total: Number(count?.n ?? 0), page: query.page, limit: query.limit };
+  }
+  const { indexed, phrase } = search.index;
+  const matching = sql`(SELECT rowid FROM _applications_search WHERE ${sql.identifier(indexed)} MATCH ${phrase})`;
+  const [counts] = await ctx.db.all<{ matches: number; filtered: number; rows: number }>(
+      sql`SELECT (SELECT count(*) FROM _applications_search WHERE ${sql.identifier(indexed)} MATCH ${phrase}) AS matches,
+        (SELECT count(*) FROM ${customerApplications}${filter ? sql` WHERE ${filter}` : sql``}) AS filtered,
+        (SELECT count(*) FROM ${customerApplications}) AS rows`
+    );
+  const matches = Number(counts?.matches ?? 0);
+  const filtered = Number(counts?.filtered ?? 0);
+  let total = matches;
+  if (filter) {
+    // Driven by the smaller side: the matches' row lookups, or the filter's rows tested with the LIKE.
+    const member = matches <= filtered ? sql`${customerApplications.id} IN ${matching}` : search.where;
+    const [count] = await ctx.db.select({ n: sql<number>`count(*)` }).from(customerApplications).where(and(member, filter));
+    total = Number(count?.n ?? 0);
+  }
+  if (total === 0 || offset >= total) return { rows: [], total, page: query.page, limit: query.limit };
+  const walk = walkSortOrder({ matches, total, rows: Number(counts?.rows ?? 0), need: offset + query.limit });
+  const rows = await page(and(walk ? search.where : sql`${customerApplications.id} IN ${matching}`, filter));
+  return { rows: rows.map(view), total, page: query.page, limit: query.limit };
 }
 
 export type ApplicationKpis = { applications: number; pending: number; approved: number; declined: number };

@@ -15,6 +15,8 @@ import {
   receiveLines,
   returnReference,
   statusSearchValues,
+  trigramPhrase,
+  walkSortOrder,
 } from "~/domain/returns/rules";
 import {
   MAX_RETURN_PHOTOS,
@@ -136,24 +138,42 @@ function requestView(row: RequestRow, items: ItemRow[]): ReturnRequestView {
 
 // ---------------------------------------------------------------- list and KPIs
 
-function searchCondition(query: ReturnListQuery): SQL | undefined {
+/** The columns of _returns_search (db/migrations/0008_returns_search.sql) for each substring search field. */
+const RETURN_SEARCH_INDEX = {
+  companyName: { column: returnRequests.companyName, indexed: "company_name" },
+  returnID: { column: returnRequests.returnID, indexed: "return_id" },
+  orderNum: { column: returnRequests.orderNum, indexed: "order_num" },
+  email: { column: returnRequests.email, indexed: "email" },
+} as const;
+
+/**
+ * The list's search: a condition on the row, and for a substring the trigram index can answer (3 characters
+ * or more), the index's column and phrase too. `exact` (the LIKE or instr) and the index's phrase match the
+ * same rows (the index holds lower() of the LIKE fields, case-sensitively), so either may decide a row.
+ */
+type ListSearch = { where?: SQL; index?: { indexed: string; phrase: string } };
+
+function returnSearch(query: Pick<ReturnListQuery, "search" | "searchBy">): ListSearch {
   const text = query.search;
-  if (!text) return undefined;
+  if (!text) return {};
   switch (query.searchBy) {
     case "submittedAt": {
       const { start, end } = dayBounds(text);
-      return and(gte(returnRequests.submittedAt, start), lt(returnRequests.submittedAt, end));
+      return { where: and(gte(returnRequests.submittedAt, start), lt(returnRequests.submittedAt, end)) };
     }
-    case "phone":
-      // A plain substring (spec 000 §5): no case folding, no wildcards.
-      return sql`instr(${returnRequests.phone}, ${text}) > 0`;
+    case "phone": {
+      // A plain substring (spec 000 §5): no case folding, no wildcards; the index holds the phone as is.
+      const phrase = trigramPhrase(text, false);
+      return { where: sql`instr(${returnRequests.phone}, ${text}) > 0`, index: phrase ? { indexed: "phone", phrase } : undefined };
+    }
     case "status": {
       const statuses = statusSearchValues(text);
-      return statuses.length ? inArray(returnRequests.status, statuses) : sql`0`;
+      return { where: statuses.length ? inArray(returnRequests.status, statuses) : sql`0` };
     }
     default: {
-      const column = { companyName: returnRequests.companyName, returnID: returnRequests.returnID, orderNum: returnRequests.orderNum, email: returnRequests.email }[query.searchBy];
-      return sql`${column} LIKE ${likePattern(text)} ESCAPE '\\'`;
+      const { column, indexed } = RETURN_SEARCH_INDEX[query.searchBy];
+      const phrase = trigramPhrase(text, true);
+      return { where: sql`${column} LIKE ${likePattern(text)} ESCAPE '\\'`, index: phrase ? { indexed, phrase } : undefined };
     }
   }
 }
@@ -194,21 +214,50 @@ async function itemsFor(ctx: AppContext, ids: number[]): Promise<Map<number, Ite
 
 export type ReturnList = { rows: ReturnRequestView[]; total: number; page: number; limit: number };
 
-/** GET /api/return-requests: one page of requests (with their items), filtered and sorted in SQL. */
+/**
+ * GET /api/return-requests: one page of requests (with their items), filtered and sorted in SQL. A substring
+ * search the trigram index can answer is counted there and paged either from the index (a rare text) or by
+ * walking the sort order's index testing each row (a common one), whichever reads fewer rows.
+ */
 export async function listReturnRequests(ctx: AppContext, query: ReturnListQuery): Promise<ReturnList> {
-  const where = and(searchCondition(query), statusCondition(query.status));
-  const [rows, [count]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(returnRequests)
-      .where(where)
-      .orderBy(...orderBy(query))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    ctx.db.select({ n: sql<number>`count(*)` }).from(returnRequests).where(where),
-  ]);
+  const search = returnSearch(query);
+  const filter = statusCondition(query.status);
+  const offset = (query.page - 1) * query.limit;
+  const page = (where: SQL | undefined) =>
+    ctx.db.select().from(returnRequests).where(where).orderBy(...orderBy(query)).limit(query.limit).offset(offset);
+
+  let rows: RequestRow[];
+  let total: number;
+  if (search.index) {
+    const { indexed, phrase } = search.index;
+    const matching = sql`(SELECT rowid FROM _returns_search WHERE ${sql.identifier(indexed)} MATCH ${phrase})`;
+    const [counts] = await ctx.db.all<{ matches: number; filtered: number; rows: number }>(
+      sql`SELECT (SELECT count(*) FROM _returns_search WHERE ${sql.identifier(indexed)} MATCH ${phrase}) AS matches,
+        (SELECT count(*) FROM ${returnRequests}${filter ? sql` WHERE ${filter}` : sql``}) AS filtered,
+        (SELECT count(*) FROM ${returnRequests}) AS rows`
+    );
+    const matches = Number(counts?.matches ?? 0);
+    const filtered = Number(counts?.filtered ?? 0);
+    if (!filter) total = matches;
+    else {
+      // Driven by the smaller side: the matches' row lookups, or the filter's rows tested with the LIKE.
+      const member = matches <= filtered ? sql`${returnRequests.id} IN ${matching}` : search.where;
+      const [count] = await ctx.db.select({ n: sql<number>`count(*)` }).from(returnRequests).where(and(member, filter));
+      total = Number(count?.n ?? 0);
+    }
+    if (total === 0 || offset >= total) rows = [];
+    else {
+      const walk = walkSortOrder({ matches, total, rows: Number(counts?.rows ?? 0), need: offset + query.limit });
+      rows = await page(and(walk ? search.where : sql`${returnRequests.id} IN ${matching}`, filter));
+    }
+  } else {
+    const where = and(search.where, filter);
+    const [pageRows, [count]] = await Promise.all([page(where), ctx.db.select({ n: sql<number>`count(*)` }).from(returnRequests).where(where)]);
+    rows = pageRows;
+    total = Number(count?.n ?? 0);
+  }
   const items = await itemsFor(ctx, rows.map((r) => r.id));
-  return { rows: rows.map((r) => requestView(r, items.get(r.id) ?? [])), total: Number(count?.n ?? 0), page: query.page, limit: query.limit };
+  return { rows: rows.map((r) => requestView(r, items.get(r.id) ?? [])), total, page: query.page, limit: query.limit };
 }
 
 export type ReturnKpis = { requestsToday: number; pending: number; underReview: number; approved: number; needsReview: number };

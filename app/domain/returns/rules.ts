@@ -134,6 +134,41 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** FTS5's trigram tokenizer finds substrings of at least this many characters; shorter ones keep the plain LIKE. */
+export const TRIGRAM_MIN_CHARS = 3;
+
+/** SQLite's lower() and LIKE fold ASCII letters only (no ICU): the same folding, in JavaScript. */
+export function lowerAscii(text: string): string {
+  return text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
+/**
+ * The FTS5 query for a substring search over a case-sensitive trigram index (db/migrations/0008): the whole
+ * text as one quoted phrase (inner quotes doubled), so nothing in it is FTS syntax (AND, NOT, -, *, ^, :,
+ * parentheses). `foldCase` lowers ASCII letters for a field indexed as lower(field), which makes the phrase
+ * match exactly what `field LIKE '%text%'` matches. Null when the index cannot answer: fewer than 3
+ * characters (counted in code points, not UTF-16 units) or a NUL (SQLite's LIKE stops at one); the caller
+ * keeps the plain LIKE or instr then.
+ */
+export function trigramPhrase(text: string, foldCase: boolean): string | null {
+  if (Array.from(text).length < TRIGRAM_MIN_CHARS || text.includes("\u0000")) return null;
+  return `"${(foldCase ? lowerAscii(text) : text).replace(/"/g, '""')}"`;
+}
+
+/**
+ * How to page a substring search the trigram index answers, from counts taken first: `matches` rows match
+ * the text, `total` of them pass the filters too, `rows` is the table's size and `need` the rows up to the
+ * end of the page (offset + limit). Driving from the index costs a row lookup per match, then a sort;
+ * walking the sort order's index and testing each row stops after about need × rows / total rows (every row
+ * when fewer than `need` match). A common text ('kitchen' in every name) walks; a rare one is driven.
+ */
+export function walkSortOrder(counts: { matches: number; total: number; rows: number; need: number }): boolean {
+  const { matches, total, rows, need } = counts;
+  if (total <= 0) return false;
+  const walked = total >= need ? (need * rows) / total : rows;
+  return walked * 2 < matches;
+}
+
 /** Searching 'status' by a label: 'under review' finds under_review and the legacy review. */
 export function statusSearchValues(text: string): string[] {
   const t = text.trim().toLowerCase();
