@@ -27,7 +27,7 @@ export default function DeliveryProof() {
   const { proof, error } = useLoaderData<typeof loader>();
   return (
     <main className="min-h-dvh bg-slate-100 px-4 py-8">
-      <div className="mx-auto w-full max-w-2xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <div className="mx-auto w-full max-w-2xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <p className="text-sm font-medium text-slate-500">Golden Grain Rice Co.</p>
         <h1 className="mb-4 text-2xl font-semibold text-slate-900">Proof of delivery</h1>
         {!proof ? (
@@ -36,7 +36,7 @@ export default function DeliveryProof() {
           </p>
         ) : (
           <div className="space-y-5">
-            <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-2 text-sm">
+            <dl className="grid grid-cols-[6.5rem_1fr] gap-x-3 gap-y-2 text-sm sm:grid-cols-[8rem_1fr]">
               <dt className="font-semibold text-slate-600">Order</dt>
               <dd data-testid="proof-order">{proof.orderNumber}</dd>
               <dt className="font-semibold text-slate-600">Customer</dt>

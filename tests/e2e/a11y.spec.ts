@@ -1,10 +1,13 @@
 // Accessibility (issue 14): axe-core on every main screen, at 390 px and 1280 px, as the role that uses
 // it. No serious or critical violation is allowed; lesser ones are printed in the report as annotations.
+// Each audited screen is also photographed to tests/e2e/.screens/a11y-<screen>-<width>.png.
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { E2E } from "../../playwright.config";
 import { ACCOUNTS, expect, isPhone, signIn, signInAs, test, type RoleName } from "./fixtures";
 
 async function audit(page: Page, screen: string) {
+  await page.screenshot({ path: `tests/e2e/.screens/a11y-${screen.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}-${isPhone(page) ? "390" : "1280"}.png`, fullPage: !isPhone(page) });
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const blocking = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   for (const v of result.violations.filter((x) => !blocking.includes(x))) {
@@ -46,7 +49,58 @@ const SCREENS: { name: string; role: RoleName; path: string; ready: (page: Page)
     path: "/quickbooks-customers",
     ready: (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible(),
   },
+  // The admin panel: each screen once its data has arrived.
+  { name: "admin users", role: "admin", path: "/admin/access/users", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Users" })).toBeVisible() },
+  { name: "admin locations", role: "admin", path: "/admin/access/locations", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Locations" })).toBeVisible() },
+  { name: "admin workers", role: "admin", path: "/admin/access/workers", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Workers" })).toBeVisible() },
+  { name: "admin email routing", role: "admin", path: "/admin/access/email-routing", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Email Routing" })).toBeVisible() },
+  { name: "admin passcodes", role: "admin", path: "/admin/access/picklist-passcodes", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Picklist Passcodes" })).toBeVisible() },
+  { name: "admin rbac debug", role: "admin", path: "/admin/access/rbac-debug", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "RBAC Debug" })).toBeVisible() },
+  { name: "delivery settings", role: "admin", path: "/delivery-settings", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Delivery proof" })).toBeVisible() },
+  // Returns and applications.
+  { name: "return forms", role: "admin", path: "/return-forms", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Return Forms" })).toBeVisible() },
+  {
+    name: "return request",
+    role: "admin",
+    path: "/return-forms",
+    ready: async (p) => {
+      await openFirst(p);
+      await expect(p.getByRole("dialog", { name: /^Return RET-/ })).toBeVisible();
+    },
+  },
+  { name: "customer applications", role: "admin", path: "/customer-applications", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Customer Applications" })).toBeVisible() },
+  {
+    name: "customer application",
+    role: "admin",
+    path: "/customer-applications",
+    ready: async (p) => {
+      await openFirst(p);
+      await expect(p.getByRole("dialog").getByRole("heading", { name: "Documents" })).toBeVisible();
+    },
+  },
+  // Reports: the lists as a manager, the forms as the warehouse employee who files them.
+  { name: "reports", role: "logistics-manager", path: "/reports", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible() },
+  {
+    name: "stock transfer reports",
+    role: "logistics-manager",
+    path: "/reports/stock-transfer",
+    ready: (p) => expect(p.getByRole("dialog", { name: "Stock Transfer Reports" }).getByRole("button", { name: /^View TR-/ }).first()).toBeVisible(),
+  },
+  {
+    name: "devanning reports",
+    role: "logistics-manager",
+    path: "/reports/devanning",
+    ready: (p) => expect(p.getByRole("dialog", { name: "Devanning Reports" })).toBeVisible(),
+  },
+  { name: "new stock transfer report", role: "warehouse-employee", path: "/reports/stock-transfer/new", ready: (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible() },
+  { name: "new devanning report", role: "warehouse-employee", path: "/reports/devanning/new", ready: (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible() },
 ];
+
+/** Opens the first request or application of a list: its row on a desktop, its card's 'View Details' on a phone. */
+async function openFirst(page: Page) {
+  if (isPhone(page)) await page.getByRole("button", { name: "View Details" }).first().click();
+  else await page.getByRole("table").locator("tbody tr").first().getByRole("button").first().click();
+}
 
 test("the sign-in page", async ({ page }) => {
   await page.goto("/login");
@@ -78,4 +132,70 @@ test("the order detail dialog", async ({ page }) => {
   await expect(page.getByRole("dialog")).toBeVisible();
   await page.waitForLoadState("networkidle");
   await audit(page, "order detail");
+});
+
+for (const form of [
+  { name: "public return request", path: "/request-return", heading: "Request a return" },
+  { name: "public application", path: "/apply", heading: "Apply for a customer account" },
+]) {
+  test(`the ${form.name} form, signed out`, async ({ page }) => {
+    await page.goto(form.path);
+    await expect(page.getByRole("heading", { level: 1, name: form.heading })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await audit(page, form.name);
+  });
+}
+
+type DriverRow = { orderNumber: string; paymentStatus?: string; hasDeliveryOrder?: boolean; deliveryCompletedAt?: string | null; address?: { lines: string[] } };
+
+/** Orders in the driver's scope not delivered yet and not cash on delivery; each width takes its own from the middle (delivery.spec.ts takes the ends). */
+async function driverOrders(request: APIRequestContext): Promise<DriverRow[]> {
+  const res = await request.get("/api/order-trackers?limit=500&page=1");
+  expect(res.ok()).toBe(true);
+  const rows = ((await res.json()) as { data: DriverRow[] }).data.filter(
+    (r) => !r.hasDeliveryOrder && !r.deliveryCompletedAt && (r.address?.lines.length ?? 0) > 0 && (r.paymentStatus ?? "").toLowerCase() !== "cash on delivery",
+  );
+  expect(rows.length).toBeGreaterThan(8);
+  return rows;
+}
+
+test("the delivery wizard, as a driver", async ({ page }) => {
+  await signIn(page, "delivery-driver", "/order-tracking");
+  const rows = await driverOrders(page.request);
+  const order = rows[Math.floor(rows.length / 2) + (isPhone(page) ? 0 : 1)]!; // this test changes nothing
+  await page.goto(`/order-tracking?searchBy=orderNumber&search=${order.orderNumber}`);
+  const opener = isPhone(page) ? page.getByRole("button", { name: new RegExp(`^Open order ${order.orderNumber},`) }) : page.getByRole("button", { name: order.orderNumber, exact: true });
+  await opener.first().click();
+  const dialog = page.getByRole("dialog", { name: `Order #${order.orderNumber}` });
+  await expect(dialog.getByRole("button", { name: "Mark Out for Delivery" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await audit(page, "delivery wizard");
+});
+
+test("the customer's delivery proof page", async ({ page, browser }) => {
+  // A driver completes a delivery through the calls the wizard makes and sends the customer the proof link.
+  const driver = await browser.newContext();
+  const driverPage = await driver.newPage();
+  await signIn(driverPage, "delivery-driver", "/order-tracking");
+  const rows = await driverOrders(driverPage.request);
+  // A quarter of the way down: away from the wizard's order above and delivery.spec.ts's (the two ends).
+  const order = rows[Math.floor(rows.length / 4) + (isPhone(page) ? 0 : 1)]!;
+  const n = order.orderNumber;
+  expect((await driverPage.request.post(`/api/delivery/${n}/out-for-delivery`, { data: {} })).status()).toBeLessThan(300);
+  const signature = `data:image/png;base64,${"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="}`;
+  const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });
+  const complete = await driverPage.request.post(`/api/delivery/${n}/complete`, { data: { signedByName: "Ann Receiver", signatureDataUrl: signature, deliveryDate: today } });
+  expect(complete.status(), await complete.text()).toBe(200);
+  const sent = await driverPage.request.post(`/api/delivery/${n}/proof-link`, { data: {} });
+  expect(sent.status(), await sent.text()).toBe(200);
+  await driver.close();
+  const mails = (await (await fetch(`http://127.0.0.1:${E2E.standinsPort}/resend/emails`)).json()) as unknown;
+  const list = (Array.isArray(mails) ? mails : ((mails as { data?: unknown[]; emails?: unknown[] }).data ?? (mails as { emails: unknown[] }).emails)) as { subject?: string }[];
+  const mail = list.filter((m) => String(m.subject).includes(n)).at(-1);
+  const token = /\/proof\/([0-9a-f.]+)/.exec(JSON.stringify(mail))?.[1];
+  expect(token, "the proof link in the customer's e-mail").toBeTruthy();
+  await page.goto(`/proof/${token}`);
+  await expect(page.getByTestId("proof-order")).toHaveText(n);
+  await page.waitForLoadState("networkidle");
+  await audit(page, "delivery proof");
 });

@@ -4,7 +4,8 @@
 import type { Page } from "@playwright/test";
 import { ACCOUNTS, expect, isPhone, signIn, signInAs, test, type RoleName } from "./fixtures";
 
-type Screen = { name: string; role: RoleName; path: string; ready: (page: Page) => Promise<void> };
+/** `role: null` is a public page, opened signed out. */
+type Screen = { name: string; role: RoleName | null; path: string; ready: (page: Page) => Promise<void> };
 
 const SCREENS: Screen[] = [
   { name: "home", role: "logistics-manager", path: "/", ready: (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible() },
@@ -16,14 +17,83 @@ const SCREENS: Screen[] = [
   { name: "pick-list-check", role: "logistics-manager", path: "/pick-list-check?order=SO-100003", ready: (p) => expect(p.getByTestId("order-number")).toHaveText("SO-100003") },
   { name: "picking", role: "logistics-manager", path: "/pick-list?order=SO-100003", ready: (p) => expect(p.getByTestId("pick-line").first()).toBeVisible() },
   { name: "quickbooks-customers", role: "admin", path: "/quickbooks-customers", ready: (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible() },
+  { name: "admin-users", role: "admin", path: "/admin/access/users", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Users" })).toBeVisible() },
+  { name: "admin-locations", role: "admin", path: "/admin/access/locations", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Locations" })).toBeVisible() },
+  { name: "admin-workers", role: "admin", path: "/admin/access/workers", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Workers" })).toBeVisible() },
+  { name: "admin-email-routing", role: "admin", path: "/admin/access/email-routing", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Email Routing" })).toBeVisible() },
+  { name: "admin-passcodes", role: "admin", path: "/admin/access/picklist-passcodes", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Picklist Passcodes" })).toBeVisible() },
+  { name: "admin-rbac-debug", role: "admin", path: "/admin/access/rbac-debug", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "RBAC Debug" })).toBeVisible() },
+  { name: "delivery-settings", role: "admin", path: "/delivery-settings", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Delivery proof" })).toBeVisible() },
+  { name: "return-forms", role: "admin", path: "/return-forms", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Return Forms" })).toBeVisible() },
+  {
+    name: "return-request",
+    role: "admin",
+    path: "/return-forms",
+    ready: async (p) => {
+      await openFirst(p);
+      await expect(p.getByRole("dialog", { name: /^Return RET-/ })).toBeVisible();
+    },
+  },
+  { name: "customer-applications", role: "admin", path: "/customer-applications", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Customer Applications" })).toBeVisible() },
+  {
+    name: "customer-application",
+    role: "admin",
+    path: "/customer-applications",
+    ready: async (p) => {
+      await openFirst(p);
+      await expect(p.getByRole("dialog").getByRole("heading", { name: "Documents" })).toBeVisible();
+    },
+  },
+  { name: "reports", role: "logistics-manager", path: "/reports", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible() },
+  {
+    name: "stock-transfer-reports",
+    role: "logistics-manager",
+    path: "/reports/stock-transfer",
+    ready: (p) => expect(p.getByRole("dialog", { name: "Stock Transfer Reports" }).getByRole("button", { name: /^View TR-/ }).first()).toBeVisible(),
+  },
+  { name: "devanning-reports", role: "logistics-manager", path: "/reports/devanning", ready: (p) => expect(p.getByRole("dialog", { name: "Devanning Reports" })).toBeVisible() },
+  { name: "new-stock-transfer", role: "warehouse-employee", path: "/reports/stock-transfer/new", ready: (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible() },
+  { name: "new-devanning", role: "warehouse-employee", path: "/reports/devanning/new", ready: (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible() },
+  { name: "public-request-return", role: null, path: "/request-return", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Request a return" })).toBeVisible() },
+  { name: "public-apply", role: null, path: "/apply", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Apply for a customer account" })).toBeVisible() },
+  {
+    name: "delivery-wizard",
+    role: "delivery-driver",
+    path: "/order-tracking",
+    ready: async (p) => {
+      const n = await driverOrder(p);
+      await p.goto(`/order-tracking?searchBy=orderNumber&search=${n}`);
+      await (isPhone(p) ? p.getByRole("button", { name: new RegExp(`^Open order ${n},`) }) : p.getByRole("button", { name: n, exact: true })).first().click();
+      await expect(p.getByRole("dialog", { name: `Order #${n}` }).getByRole("button", { name: "Mark Out for Delivery" })).toBeVisible();
+    },
+  },
 ];
+
+/** Opens the first request or application of a list: its row on a desktop, its card's 'View Details' on a phone. */
+async function openFirst(page: Page) {
+  if (isPhone(page)) await page.getByRole("button", { name: "View Details" }).first().click();
+  else await page.getByRole("table").locator("tbody tr").first().getByRole("button").first().click();
+}
+
+/** An undelivered, not cash-on-delivery order in the driver's scope; looked at, never changed. */
+async function driverOrder(page: Page): Promise<string> {
+  const res = await page.request.get("/api/order-trackers?limit=500&page=1");
+  type Row = { orderNumber: string; paymentStatus?: string; hasDeliveryOrder?: boolean; deliveryCompletedAt?: string | null; address?: { lines: string[] } };
+  const rows = ((await res.json()) as { data: Row[] }).data.filter(
+    (r) => !r.hasDeliveryOrder && !r.deliveryCompletedAt && (r.address?.lines.length ?? 0) > 0 && (r.paymentStatus ?? "").toLowerCase() !== "cash on delivery",
+  );
+  expect(rows.length).toBeGreaterThan(4);
+  return rows[Math.floor(rows.length / 2)]!.orderNumber;
+}
 
 function orders(page: Page) {
   return isPhone(page) ? page.getByRole("list", { name: "Orders" }).getByRole("listitem") : page.getByRole("table", { name: "Orders" }).locator("tbody tr:not([aria-hidden])");
 }
 
 async function open(page: Page, screen: Screen) {
-  if (screen.path.startsWith("/pick-list?")) {
+  if (screen.role === null) {
+    await page.goto(screen.path);
+  } else if (screen.path.startsWith("/pick-list?")) {
     await page.goto(`/login?redirectTo=${encodeURIComponent(screen.path)}`);
     await signInAs(page, ACCOUNTS[screen.role]);
   } else {
@@ -56,12 +126,34 @@ async function smallTargets(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Boxes whose content is cut off sideways: a clipping or scrolling element whose content is wider than it,
+ * and text cut by `text-overflow: ellipsis` without the whole value in a title. A sideways scroller meant as
+ * one (a row of chips) says so with `data-scroll-x`.
+ */
+async function clipped(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>("body *"))) {
+      const r = el.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1 || el.closest("[aria-hidden='true'], [data-scroll-x], .sr-only")) continue;
+      const style = getComputedStyle(el);
+      if (style.overflowX === "visible" || el.scrollWidth <= el.clientWidth + 1) continue;
+      if (style.textOverflow === "ellipsis" && (el.title || el.closest("[title]"))) continue;
+      const name = el.getAttribute("aria-label") || el.getAttribute("data-testid") || el.textContent?.trim().slice(0, 30) || el.tagName.toLowerCase();
+      out.push(`${el.tagName.toLowerCase()} "${name}" ${el.clientWidth} < ${el.scrollWidth}`);
+    }
+    return out;
+  });
+}
+
 for (const screen of SCREENS) {
   test(`${screen.name} fits`, async ({ page }) => {
     await open(page, screen);
     await page.screenshot({ path: `tests/e2e/.screens/fit-${screen.name}-${isPhone(page) ? "390" : "1280"}.png`, fullPage: !isPhone(page) });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(1);
+    expect(await clipped(page), "content cut off sideways").toEqual([]);
     if (isPhone(page)) expect(await smallTargets(page)).toEqual([]);
   });
 }
@@ -79,4 +171,68 @@ test("Order Tracking shows every column at 1280 px and keeps its header in view"
   await page.mouse.wheel(0, 1500);
   await page.waitForTimeout(300);
   await expect(table.getByRole("columnheader", { name: /Order #/i })).toBeInViewport();
+});
+
+/** Opens an order's detail from the list searched by its number. */
+async function openOrder(page: Page, orderNumber: string) {
+  await page.goto(`/order-tracking?searchBy=orderNumber&search=${orderNumber}`);
+  await expect(orders(page)).toHaveCount(1);
+  if (isPhone(page)) await page.getByRole("button", { name: new RegExp(`^Open order ${orderNumber}`) }).click();
+  else await page.getByRole("button", { name: orderNumber, exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: `Order ${orderNumber}` });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test("the order detail's items are cards on a phone: every line total and the order total in view, nothing cut off", { tag: "@phone-only" }, async ({ page }) => {
+  await signIn(page, "logistics-manager", "/order-tracking");
+  await expect(orders(page).first()).toBeVisible();
+  const dialog = await openOrder(page, "SO-100021");
+  const cards = dialog.getByRole("list", { name: "Items" }).getByRole("listitem");
+  await expect(cards.first()).toBeVisible();
+  await expect(dialog.getByRole("table", { name: "Items" })).toHaveCount(0);
+  await page.waitForLoadState("networkidle");
+  const width = page.viewportSize()!.width;
+  const totals = [...(await dialog.getByTestId("item-line-total").all()), dialog.getByTestId("order-total")];
+  for (const total of totals) {
+    await total.scrollIntoViewIfNeeded();
+    const box = (await total.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${await total.innerText()} ends inside the screen`).toBeLessThanOrEqual(width);
+    expect(await total.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  }
+  await dialog.getByRole("heading", { name: "Items", exact: true }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "tests/e2e/.screens/fit-order-detail-items-390.png" });
+  expect(await clipped(page), "content cut off sideways").toEqual([]);
+  expect(await smallTargets(page)).toEqual([]);
+});
+
+test("the order detail keeps its size between view, edit and the edit's steps", { tag: "@desktop-only" }, async ({ page }) => {
+  await signIn(page, "logistics-manager", "/order-tracking");
+  await expect(orders(page).first()).toBeVisible();
+  const dialog = await openOrder(page, "SO-100022");
+  await expect(dialog.getByRole("heading", { name: "Items", exact: true })).toBeVisible();
+  const sizes: { step: string; width: number; height: number; x: number; y: number }[] = [];
+  const measure = async (step: string) => {
+    await page.waitForTimeout(150); // a frame or two for layout after the switch
+    const box = (await dialog.boundingBox())!;
+    sizes.push({ step, width: box.width, height: box.height, x: box.x, y: box.y });
+  };
+  await measure("view");
+  await dialog.getByRole("button", { name: "Edit", exact: true }).click();
+  await expect(dialog.getByText(/Step 1 of \d: Payment/)).toBeVisible();
+  await measure("payment");
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await expect(dialog.getByText(/Step 2 of \d/)).toBeVisible();
+  await measure("step 2");
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await expect(dialog.getByText(/Step 3 of \d/)).toBeVisible();
+  await measure("step 3");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog.getByRole("button", { name: "Edit", exact: true })).toBeVisible();
+  await measure("view again");
+  const first = sizes[0]!;
+  for (const s of sizes) {
+    for (const key of ["width", "height", "x", "y"] as const) expect(Math.abs(s[key] - first[key]), `${key} at ${s.step}: ${JSON.stringify(sizes)}`).toBeLessThanOrEqual(2);
+  }
 });

@@ -108,20 +108,32 @@ test("logistics manager searches, filters, sorts, opens an order and edits it th
     await expect(page.getByRole("button", { name: "compact" })).toHaveAttribute("aria-pressed", "true");
   }
 
-  // Open the order: the items table's total is the sum of quantity × unit price.
+  // Open the order: the items' total is the sum of quantity × unit price (a table at 1280 px, a card per
+  // line on a phone).
   const dialog = await openOrder(page, orderNumber);
-  const items = dialog.getByRole("table", { name: "Items" });
-  await expect(items).toBeVisible();
   const cents = (s: string) => Math.round(Number(s.replace(/[$,]/g, "")) * 100);
+  const lines: { qty: string; unit: string; line: string }[] = [];
+  if (isPhone(page)) {
+    const cards = dialog.getByRole("list", { name: "Items" }).getByRole("listitem");
+    await expect(cards.first()).toBeVisible();
+    await expect(dialog.getByRole("table", { name: "Items" })).toHaveCount(0);
+    for (const card of await cards.all()) {
+      lines.push({ qty: await card.getByTestId("item-qty").innerText(), unit: await card.getByTestId("item-unit-price").innerText(), line: await card.getByTestId("item-line-total").innerText() });
+    }
+  } else {
+    const items = dialog.getByRole("table", { name: "Items" });
+    await expect(items).toBeVisible();
+    for (const row of await items.locator("tbody tr:not([aria-hidden])").all()) {
+      const cells = row.locator("td");
+      lines.push({ qty: await cells.nth(2).innerText(), unit: await cells.nth(3).innerText(), line: await cells.nth(4).innerText() });
+    }
+  }
+  expect(lines.length).toBeGreaterThan(0);
   let sum = 0;
-  for (const row of await items.locator("tbody tr:not([aria-hidden])").all()) {
-    const cells = row.locator("td");
-    const qty = Number(await cells.nth(2).innerText());
-    const unit = cents(await cells.nth(3).innerText());
-    const line = cents(await cells.nth(4).innerText());
-    expect(line).toBe(qty * unit);
-    expect(await cells.nth(3).innerText()).toMatch(/^\$[\d,]+\.\d{2}$/);
-    sum += line;
+  for (const l of lines) {
+    expect(cents(l.line)).toBe(Number(l.qty) * cents(l.unit));
+    expect(l.unit).toMatch(/^\$[\d,]+\.\d{2}$/);
+    sum += cents(l.line);
   }
   expect(cents(await dialog.getByTestId("order-total").innerText())).toBe(sum);
   for (const card of ["Customer", "Order Details", "Status", "Uploaded Pictures", "Notes", "Items"]) await expect(dialog.getByRole("heading", { name: card, exact: true })).toBeVisible();

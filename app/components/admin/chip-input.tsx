@@ -29,7 +29,7 @@ export function ChipInput({ label, value, onChange, placeholder = "name@example.
               title={valid ? undefined : "Not a valid email: it will not be saved"}
             >
               {chip}
-              <button type="button" aria-label={`Remove ${chip}`} className="rounded-full p-0.5 hover:bg-black/10" onClick={() => onChange(value.filter((c) => c !== chip))}>
+              <button type="button" aria-label={`Remove ${chip}`} className="-my-2 -mr-2 inline-flex size-11 items-center justify-center rounded-full hover:bg-black/10 md:m-0 md:size-auto md:p-0.5" onClick={() => onChange(value.filter((c) => c !== chip))}>
                 <X className="size-3.5" aria-hidden="true" />
               </button>
             </span>
@@ -40,7 +40,7 @@ export function ChipInput({ label, value, onChange, placeholder = "name@example.
           autoComplete="off"
           value={text}
           placeholder={value.length ? "" : placeholder}
-          className="min-w-40 flex-1 border-0 bg-transparent py-1 text-base outline-none"
+          className="-my-1.5 min-h-11 min-w-40 flex-1 border-0 bg-transparent py-1 text-base outline-none"
           onChange={(e) => {
             const v = e.target.value;
             if (/[,;]/.test(v)) commit(v);

@@ -13,8 +13,8 @@ function Check({ checked, label, sub, onChange }: { checked: boolean; label: str
     <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 hover:bg-slate-50">
       <input type="checkbox" className="size-5 accent-brand-700" checked={checked} onChange={(e) => onChange(e.target.checked)} />
       <span className="min-w-0">
-        <span className="block truncate text-slate-900">{label}</span>
-        {sub ? <span className="block truncate text-sm text-slate-600">{sub}</span> : null}
+        <span className="block wrap-anywhere text-slate-900">{label}</span>
+        {sub ? <span className="block text-sm wrap-anywhere text-slate-600">{sub}</span> : null}
       </span>
     </label>
   );
@@ -71,7 +71,7 @@ export function LocationPicker({
               type="button"
               aria-pressed={group === g}
               onClick={() => setGroup(g)}
-              className={cn("min-h-9 rounded-full px-3 text-sm ring-1", group === g ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-800 ring-slate-300")}
+              className={cn("min-h-11 rounded-full px-3 text-sm ring-1 md:min-h-9", group === g ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-800 ring-slate-300")}
             >
               {g ?? "Any"}
             </button>

@@ -114,7 +114,7 @@ export function ApplicationDetail({ app, phone, canDecide, canEdit, onChanged }:
         <div>
           <h3 className="text-sm font-bold text-slate-900">Contact</h3>
           <p className="text-sm text-slate-800">{current.ownerName || "—"}</p>
-          <p className="text-sm text-slate-800 break-all">{current.email || "—"}</p>
+          <p className="text-sm wrap-anywhere text-slate-800">{current.email || "—"}</p>
           <p className="text-sm text-slate-800">Phone {current.phoneNumber || "—"}</p>
           <p className="text-sm text-slate-800">Owner {current.ownerNumber || "—"}</p>
         </div>

@@ -74,7 +74,7 @@ export function ApplicationList({ rows, phone, sort, dir, onSort, onOpen, onRefr
             <li key={a._id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
               <div className="flex items-start justify-between gap-2">
                 <div className="min-w-0">
-                  <p className="truncate font-semibold text-slate-900">{a.companyName}</p>
+                  <p className="font-semibold wrap-anywhere text-slate-900">{a.companyName}</p>
                   <p className="text-sm text-slate-700">
                     {a.ownerName || "—"} · {a.phoneNumber || "—"}
                   </p>

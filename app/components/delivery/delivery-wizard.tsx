@@ -360,7 +360,7 @@ function WizardBody({ row, isPhone, onRowChange }: { row: OrderRow; isPhone: boo
             <Button variant="outline" size="sm" onClick={copyAddress} aria-label="Copy address">
               <ClipboardCopy className="size-4" aria-hidden="true" /> Copy
             </Button>
-            <a className="inline-flex min-h-9 items-center rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50" href={row.address?.mapsUrl || mapsSearchUrl(address)} target="_blank" rel="noreferrer noopener">
+            <a className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 md:min-h-9" href={row.address?.mapsUrl || mapsSearchUrl(address)} target="_blank" rel="noreferrer noopener">
               Map
             </a>
           </div>

@@ -65,7 +65,9 @@ export function OrderDetail({
       className={cn(
         isPhone
           ? "fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none overflow-y-auto"
-          : "m-auto max-h-[calc(100dvh-3rem)] w-[calc(100vw-3rem)] max-w-5xl overflow-y-auto rounded-2xl",
+          : // One size for view, edit and every step (issue 14): the height is fixed, not the content's, and the
+            // scrollbar's gutter is kept, so switching never makes the dialog jump.
+            "m-auto h-[calc(100dvh-3rem)] max-h-[calc(100dvh-3rem)] w-[calc(100vw-3rem)] max-w-5xl overflow-y-auto rounded-2xl [scrollbar-gutter:stable]",
       )}
     >
       {row ? (
@@ -94,7 +96,7 @@ export function OrderDetail({
                   {notice}
                 </p>
               ) : null}
-              <OrderView row={row} viewer={viewer} canEdit={canEdit} onEdit={() => { setNotice(null); setEditing(true); }} onHistory={() => onHistory(row.orderNumber)} />
+              <OrderView row={row} viewer={viewer} isPhone={isPhone} canEdit={canEdit} onEdit={() => { setNotice(null); setEditing(true); }} onHistory={() => onHistory(row.orderNumber)} />
             </>
           )}
         </div>
@@ -103,7 +105,7 @@ export function OrderDetail({
   );
 }
 
-function OrderView({ row, viewer, canEdit, onEdit, onHistory }: { row: OrderRow; viewer: OrdersViewer; canEdit: boolean; onEdit: () => void; onHistory: () => void }) {
+function OrderView({ row, viewer, isPhone, canEdit, onEdit, onHistory }: { row: OrderRow; viewer: OrdersViewer; isPhone: boolean; canEdit: boolean; onEdit: () => void; onHistory: () => void }) {
   const [lines, setLines] = useState<{ loading: boolean; error: string | null; items: SalesOrderLine[] }>({ loading: true, error: null, items: [] });
   const [imageIndex, setImageIndex] = useState<number | null>(null);
   const [pickListDone, setPickListDone] = useState<boolean | null>(null);
@@ -175,7 +177,7 @@ function OrderView({ row, viewer, canEdit, onEdit, onHistory }: { row: OrderRow;
                   </span>
                 ))}
                 {row.address.mapsUrl ? (
-                  <a href={row.address.mapsUrl} target="_blank" rel="noreferrer" className="mt-1 inline-flex items-center gap-1 font-semibold text-brand-800 hover:underline">
+                  <a href={row.address.mapsUrl} target="_blank" rel="noreferrer" className="mt-1 inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 hover:underline md:min-h-0">
                     <MapPin className="size-4" aria-hidden="true" /> Open map
                   </a>
                 ) : null}
@@ -249,6 +251,8 @@ function OrderView({ row, viewer, canEdit, onEdit, onHistory }: { row: OrderRow;
             <p role="alert" className="px-4 py-4 text-sm text-red-700">Error: {lines.error}</p>
           ) : lines.items.length === 0 ? (
             <p className="px-4 py-4 text-sm text-slate-600">No items on this order.</p>
+          ) : isPhone ? (
+            <ItemCards items={lines.items} />
           ) : (
             <ItemsTable items={lines.items} />
           )}
@@ -256,6 +260,43 @@ function OrderView({ row, viewer, canEdit, onEdit, onHistory }: { row: OrderRow;
       </Card>
 
       <ImageViewer images={images} index={imageIndex} onIndex={setImageIndex} onClose={() => setImageIndex(null)} />
+    </div>
+  );
+}
+
+/**
+ * Below md the lines are cards (product, then quantity, unit price and line total side by side) and the order
+ * total a bar under them: nothing to scroll sideways, nothing clipped on a 390 px phone.
+ */
+function ItemCards({ items }: { items: SalesOrderLine[] }) {
+  return (
+    <div>
+      <ul aria-label="Items" className="divide-y divide-slate-100">
+        {items.map((l) => (
+          <li key={l.lineItemId} className="py-3" data-testid="item-card">
+            <p className="text-sm font-semibold break-words text-slate-900">{l.description}</p>
+            <p className="font-mono text-xs break-all text-slate-600">{l.sku}</p>
+            <dl className="mt-2 grid grid-cols-[auto_1fr_auto] gap-x-3 text-sm">
+              <div className="min-w-0">
+                <dt className="text-xs font-semibold text-slate-600">Qty</dt>
+                <dd className="tabular-nums" data-testid="item-qty">{l.quantity}</dd>
+              </div>
+              <div className="min-w-0 text-right">
+                <dt className="text-xs font-semibold text-slate-600">Unit Price</dt>
+                <dd className="tabular-nums" data-testid="item-unit-price">{formatMoney(l.unitPrice)}</dd>
+              </div>
+              <div className="min-w-0 text-right">
+                <dt className="text-xs font-semibold text-slate-600">Line Total</dt>
+                <dd className="font-semibold tabular-nums" data-testid="item-line-total">{formatMoney(lineTotal(l.quantity, l.unitPrice))}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <p className="flex items-baseline justify-between gap-3 border-t-2 border-slate-200 pt-3 pb-1 text-base font-bold">
+        <span>Order Total</span>
+        <span className="tabular-nums" data-testid="order-total">{formatMoney(orderTotal(items))}</span>
+      </p>
     </div>
   );
 }

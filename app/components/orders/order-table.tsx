@@ -101,16 +101,19 @@ export function OrderTable({
                 <th
                   key={c.key}
                   scope="col"
-                  className={cn(pad, "whitespace-nowrap bg-slate-50 lg:sticky lg:top-[var(--app-header-h,0px)] lg:z-10 lg:truncate")}
+                  // From 1024 px the fixed columns are narrow: the header's letters are not spaced out, and a
+                  // column not sorted by shows its sort arrows on hover or focus only (aria-sort says the rest).
+                  className={cn(pad, "whitespace-nowrap bg-slate-50 lg:sticky lg:top-[var(--app-header-h,0px)] lg:z-10 lg:truncate lg:px-1.5 lg:tracking-normal")}
+                  title={c.label}
                   aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : c.sortable ? "none" : undefined}
                 >
                   {c.sortable ? (
-                    <button type="button" onClick={() => onSort(c.key)} className="-mx-1 inline-flex items-center gap-1 rounded px-1 py-1 uppercase hover:text-slate-950">
-                      {c.label}
+                    <button type="button" onClick={() => onSort(c.key)} className="group -mx-1 inline-flex max-w-full items-center gap-1 rounded px-1 py-1 uppercase hover:text-slate-950">
+                      <span className="truncate">{c.label}</span>
                       {active ? (
-                        dir === "asc" ? <ArrowUp className="size-3.5" aria-hidden="true" /> : <ArrowDown className="size-3.5" aria-hidden="true" />
+                        dir === "asc" ? <ArrowUp className="size-3.5 shrink-0" aria-hidden="true" /> : <ArrowDown className="size-3.5 shrink-0" aria-hidden="true" />
                       ) : (
-                        <ArrowUpDown className="size-3.5 opacity-40" aria-hidden="true" />
+                        <ArrowUpDown className="size-3.5 shrink-0 opacity-40 lg:hidden lg:group-hover:inline lg:group-focus-visible:inline" aria-hidden="true" />
                       )}
                     </button>
                   ) : (

@@ -81,14 +81,14 @@ export function Choice({ type, name, value, checked, onChange, label, disabled }
 
 export type SectionLink = { id: string; label: string };
 
-/** The phone's row of chips, one per section: a tap scrolls to it. */
+/** The phone's row of chips, one per section: a tap scrolls to it. The row scrolls sideways on purpose (data-scroll-x). */
 export function SectionChips({ sections }: { sections: SectionLink[] }) {
   return (
-    <nav aria-label="Form sections" className="sticky top-0 z-20 -mx-4 overflow-x-auto border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur">
+    <nav aria-label="Form sections" data-scroll-x className="sticky top-0 z-20 -mx-4 overflow-x-auto border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur">
       <ol className="flex gap-2">
         {sections.map((s, i) => (
           <li key={s.id} className="shrink-0">
-            <a href={`#${s.id}`} className="inline-flex min-h-9 items-center rounded-full border border-slate-300 bg-white px-3 text-sm font-medium whitespace-nowrap text-slate-800 hover:bg-slate-50">
+            <a href={`#${s.id}`} className="inline-flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-3 text-sm font-medium whitespace-nowrap text-slate-800 hover:bg-slate-50">
               {i + 1}. {s.label}
             </a>
           </li>

@@ -83,8 +83,8 @@ export function ReturnDetail({ row, canUpdate, isAdmin, onChanged }: { row: Retu
           </div>
           <p className="text-lg font-bold text-slate-900">{detail.companyName}</p>
           <p className="text-sm text-slate-700">Order # {detail.orderNum || "—"} · Submitted {formatDate(detail.submittedAt, true)}</p>
-          <p className="text-sm text-slate-700 break-all">
-            {detail.email || "—"} · {detail.phone || "—"}
+          <p className="text-sm text-slate-700">
+            <span className="wrap-anywhere">{detail.email || "—"}</span> · <span className="whitespace-nowrap">{detail.phone || "—"}</span>
           </p>
           {detail.remarks ? <p className="text-sm text-slate-800">Remarks: {detail.remarks}</p> : null}
         </div>

@@ -77,7 +77,7 @@ export function ReturnList({ rows, phone, sort, dir, onSort, onOpen }: Props) {
             <li key={r._id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
               <div className="flex items-start justify-between gap-2">
                 <div className="min-w-0">
-                  <p className="truncate font-semibold text-slate-900">{r.companyName}</p>
+                  <p className="font-semibold wrap-anywhere text-slate-900">{r.companyName}</p>
                   <p className="text-xs text-slate-600">
                     {r.returnID} · {r.orderNum || "no order #"}
                   </p>

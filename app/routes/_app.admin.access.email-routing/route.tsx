@@ -86,7 +86,7 @@ export default function AdminEmailRouting() {
                 <ul className="flex flex-wrap gap-1.5 text-sm">
                   {locations.map((l) => (
                     <li key={l.id}>
-                      <button type="button" className="min-h-9 rounded-full bg-slate-100 px-3 hover:bg-slate-200" title={`Add ${l.id}`} onClick={() => addKey(l.id)}>
+                      <button type="button" className="min-h-11 rounded-full bg-slate-100 px-3 hover:bg-slate-200 md:min-h-9" title={`Add ${l.id}`} onClick={() => addKey(l.id)}>
                         {l.name} <span className="font-mono text-xs text-slate-600">{l.id}</span>
                       </button>
                     </li>
@@ -113,7 +113,7 @@ export default function AdminEmailRouting() {
                       aria-pressed={current === k}
                       onClick={() => setCurrent(k)}
                       className={cn(
-                        "min-h-9 rounded-full px-3 text-sm ring-1",
+                        "min-h-11 rounded-full px-3 text-sm ring-1 md:min-h-9",
                         current === k ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-800 ring-slate-300",
                         !isEnabled(draft.emailRouting[k]) && current !== k && "text-slate-500 line-through",
                       )}

@@ -58,6 +58,41 @@ export default function AdminLocations() {
     setTagText((t) => ({ ...t, [id]: "" }));
   }
 
+  // The group chips and the tag field of one location (in its card on a phone, its row above). A chip's remove
+  // button is a 44 px target on a phone and compact from md.
+  const groupsEditor = (l: (typeof data)[number]) => (
+    <div className="flex flex-wrap items-center gap-1.5">
+      {groupsOf(l.id).map((g) => (
+        <span key={g} className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-1 pl-2.5 text-sm max-md:py-0 md:pr-2.5">
+          {g}
+          <button
+            type="button"
+            aria-label={`Remove ${g} from ${l.name}`}
+            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-black/10 md:size-auto md:p-0.5"
+            onClick={() => setGroups(l.id, groupsOf(l.id).filter((x) => x !== g))}
+          >
+            <X className="size-3.5" aria-hidden="true" />
+          </button>
+        </span>
+      ))}
+      <Input
+        autoComplete="off"
+        aria-label={`Add tag to ${l.name}`}
+        placeholder="Add tag"
+        className="min-h-11 w-28 md:min-h-9"
+        value={tagText[l.id] ?? ""}
+        onChange={(e) => setTagText((t) => ({ ...t, [l.id]: e.target.value }))}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") {
+            e.preventDefault();
+            add(l.id);
+          }
+        }}
+        onBlur={() => (tagText[l.id] ?? "").trim() && add(l.id)}
+      />
+    </div>
+  );
+
   return (
     <div>
       <PageHeading title="Locations" description="These come from system mappings. Use these IDs in user assignments.">
@@ -65,7 +100,25 @@ export default function AdminLocations() {
           Save
         </Button>
       </PageHeading>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      {/* A phone gets a card per location (five columns do not fit 390 px); md and up the table. */}
+      <ul className="space-y-3 md:hidden" aria-label="Locations">
+        {data.map((l) => (
+          <li key={l.id} className="rounded-xl border border-slate-200 bg-white px-4 py-3">
+            <p className="font-semibold text-slate-900">{l.name}</p>
+            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-slate-600">ID</dt>
+              <dd className="font-mono">{l.id}</dd>
+              <dt className="text-slate-600">Users</dt>
+              <dd>{l.usersCount}</dd>
+              <dt className="text-slate-600">Last Synced</dt>
+              <dd className="text-slate-700">{formatSynced(l.lastSynced)}</dd>
+            </dl>
+            <p className="mt-2 text-sm font-semibold text-slate-700">Groups</p>
+            {groupsEditor(l)}
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
         <table className="w-full min-w-[40rem] text-left">
           <thead className="border-b border-slate-200 text-sm text-slate-700">
             <tr>
@@ -82,33 +135,7 @@ export default function AdminLocations() {
                 <td className="px-3 py-3 font-semibold">{l.name}</td>
                 <td className="px-3 py-3 font-mono text-sm">{l.id}</td>
                 <td className="px-3 py-3">{l.usersCount}</td>
-                <td className="px-3 py-3">
-                  <div className="flex flex-wrap items-center gap-1.5">
-                    {groupsOf(l.id).map((g) => (
-                      <span key={g} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-1 text-sm">
-                        {g}
-                        <button type="button" aria-label={`Remove ${g} from ${l.name}`} className="rounded-full p-0.5 hover:bg-black/10" onClick={() => setGroups(l.id, groupsOf(l.id).filter((x) => x !== g))}>
-                          <X className="size-3.5" aria-hidden="true" />
-                        </button>
-                      </span>
-                    ))}
-                    <Input
-                      autoComplete="off"
-                      aria-label={`Add tag to ${l.name}`}
-                      placeholder="Add tag"
-                      className="min-h-9 w-28"
-                      value={tagText[l.id] ?? ""}
-                      onChange={(e) => setTagText((t) => ({ ...t, [l.id]: e.target.value }))}
-                      onKeyDown={(e) => {
-                        if (e.key === "Enter") {
-                          e.preventDefault();
-                          add(l.id);
-                        }
-                      }}
-                      onBlur={() => (tagText[l.id] ?? "").trim() && add(l.id)}
-                    />
-                  </div>
-                </td>
+                <td className="px-3 py-3">{groupsEditor(l)}</td>
                 <td className="px-3 py-3 text-sm whitespace-nowrap text-slate-700">{formatSynced(l.lastSynced)}</td>
               </tr>
             ))}

@@ -64,7 +64,7 @@ function WarehouseChips({ ids, value, onChange }: { ids: string[]; value: string
             type="button"
             aria-pressed={on}
             onClick={() => onChange(on ? value.filter((x) => x !== id) : [...value, id])}
-            className={cn("min-h-9 rounded-full px-3 text-sm ring-1", on ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-800 ring-slate-300")}
+            className={cn("min-h-11 rounded-full px-3 text-sm ring-1 md:min-h-9", on ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-800 ring-slate-300")}
           >
             {id}
           </button>

@@ -210,14 +210,14 @@ export default function AdminUsers() {
       ) : null}
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
         <div className="min-w-0 flex-1 rounded-xl border border-slate-200 bg-white">
-          <div className="hidden grid-cols-[2.5rem_minmax(0,1.6fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)] items-center gap-3 border-b border-slate-200 px-3 py-2 text-sm font-semibold text-slate-700 md:grid">
+          <div className="hidden grid-cols-[2.75rem_minmax(0,1.4fr)_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,0.9fr)] items-center gap-3 border-b border-slate-200 px-3 py-2 text-sm font-semibold text-slate-700 md:grid">
             <input type="checkbox" aria-label="Select page" className="size-5 accent-brand-700" checked={allOnPage} onChange={(e) => setSelected((s) => (e.target.checked ? [...new Set([...s, ...pageEmails])] : s.filter((x) => !pageEmails.includes(x))))} />
             <span>User</span>
             <span>Role</span>
             <span>Locations</span>
             <span>Order Types</span>
           </div>
-          <label className="flex items-center gap-2 border-b border-slate-200 px-3 py-2 text-sm font-semibold md:hidden">
+          <label className="flex min-h-11 items-center gap-2 border-b border-slate-200 px-3 py-1 text-sm font-semibold md:hidden">
             <input type="checkbox" className="size-5 accent-brand-700" checked={allOnPage} onChange={(e) => setSelected((s) => (e.target.checked ? [...new Set([...s, ...pageEmails])] : s.filter((x) => !pageEmails.includes(x))))} />
             Select page
           </label>
@@ -230,17 +230,20 @@ export default function AdminUsers() {
                   key={u.email}
                   data-testid="admin-user-row"
                   className={cn(
-                    "grid grid-cols-[2.5rem_minmax(0,1fr)] items-center gap-x-3 gap-y-2 border-b border-slate-100 px-3 py-3 md:grid-cols-[2.5rem_minmax(0,1.6fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)]",
+                    "grid grid-cols-[2.75rem_minmax(0,1fr)] items-center gap-x-3 gap-y-2 border-b border-slate-100 px-3 py-3 md:grid-cols-[2.75rem_minmax(0,1.4fr)_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,0.9fr)]",
                     changed && "bg-amber-50",
                   )}
                 >
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${u.name || u.email}`}
-                    className="size-5 accent-brand-700"
-                    checked={selected.includes(u.email)}
-                    onChange={(e) => setSelected((s) => (e.target.checked ? [...s, u.email] : s.filter((x) => x !== u.email)))}
-                  />
+                  {/* The label is the 44 px target around the box. */}
+                  <label className="-my-1 flex size-11 items-center justify-center">
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${u.name || u.email}`}
+                      className="size-5 accent-brand-700"
+                      checked={selected.includes(u.email)}
+                      onChange={(e) => setSelected((s) => (e.target.checked ? [...s, u.email] : s.filter((x) => x !== u.email)))}
+                    />
+                  </label>
                   <div className="flex min-w-0 items-center gap-2">
                     {u.avatarUrl ? (
                       <img src={u.avatarUrl} alt="" className="size-9 shrink-0 rounded-full" referrerPolicy="no-referrer" />
@@ -250,8 +253,8 @@ export default function AdminUsers() {
                       </span>
                     )}
                     <div className="min-w-0">
-                      <p className="truncate font-semibold text-slate-900">{u.name || u.email}</p>
-                      <p className="truncate text-sm text-slate-600">{u.email}</p>
+                      <p className="font-semibold wrap-anywhere text-slate-900">{u.name || u.email}</p>
+                      <p className="text-sm wrap-anywhere text-slate-600">{u.email}</p>
                     </div>
                   </div>
                   <select
@@ -271,6 +274,7 @@ export default function AdminUsers() {
                     type="button"
                     className="col-start-2 min-h-11 truncate rounded-lg border border-slate-300 px-3 text-left text-sm md:col-start-auto"
                     aria-label={`Locations of ${u.email}`}
+                    title={d.locationIds.length === 0 ? "All locations" : d.locationIds.map(locName).join(", ")}
                     onClick={() => setPicker({ kind: "locations", emails: [u.email], mode: "set", initial: d.locationIds })}
                   >
                     {d.locationIds.length === 0 ? "(all locations)" : d.locationIds.length === 1 ? locName(d.locationIds[0]!) : `${d.locationIds.length} locations`}
@@ -279,6 +283,7 @@ export default function AdminUsers() {
                     type="button"
                     className="col-start-2 min-h-11 truncate rounded-lg border border-slate-300 px-3 text-left text-sm md:col-start-auto"
                     aria-label={`Order types of ${u.email}`}
+                    title={d.orderTypes.length === 0 ? "All types" : d.orderTypes.join(", ")}
                     onClick={() => setPicker({ kind: "types", email: u.email, initial: d.orderTypes })}
                   >
                     {d.orderTypes.length === 0 ? "(all types)" : d.orderTypes.length === ORDER_TYPES.length ? "All types" : d.orderTypes.length === 1 ? d.orderTypes[0] : `${d.orderTypes.length} types`}
@@ -408,7 +413,7 @@ function EffectivePanel({
         <p className="mt-2 text-slate-600">{ADMIN_TEXT.selectOne}</p>
       ) : (
         <div className="mt-2 flex flex-col gap-3">
-          <p className="truncate text-sm text-slate-700">{email}</p>
+          <p className="text-sm wrap-anywhere text-slate-700">{email}</p>
           <dl className="grid grid-cols-2 gap-2 text-sm">
             <dt className="text-slate-600">Role</dt>
             <dd className="font-semibold">{roleName(draft.roleId) ?? "—"}</dd>

@@ -194,10 +194,10 @@ export default function AdminWorkers() {
                   <Input autoComplete="off" aria-label="Email" placeholder="Email" type="email" value={e.email} onChange={(ev) => set(key, { email: ev.target.value })} />
                   <Input autoComplete="off" aria-label="Phone" placeholder="Phone" value={e.phoneNumber} onChange={(ev) => set(key, { phoneNumber: ev.target.value })} />
                   <Input autoComplete="off" aria-label="Role" placeholder={DEFAULT_WORKER_ROLE} value={e.role} onChange={(ev) => set(key, { role: ev.target.value })} />
-                  <button type="button" className="min-h-11 truncate rounded-lg border border-slate-300 px-3 text-left" onClick={() => setPicker({ kind: "locations", key })}>
+                  <button type="button" className="min-h-11 truncate rounded-lg border border-slate-300 px-3 text-left" title={e.locationIds.map(locName).join(", ") || "No locations"} onClick={() => setPicker({ kind: "locations", key })}>
                     {e.locationIds.length ? e.locationIds.map(locName).join(", ") : "(no locations)"}
                   </button>
-                  <button type="button" className="min-h-11 truncate rounded-lg border border-slate-300 px-3 text-left" onClick={() => setPicker({ kind: "types", key })}>
+                  <button type="button" className="min-h-11 truncate rounded-lg border border-slate-300 px-3 text-left" title={e.orderTypes.join(", ") || "All types"} onClick={() => setPicker({ kind: "types", key })}>
                     {e.orderTypes.length ? e.orderTypes.join(", ") : "(all types)"}
                   </button>
                   <label className="flex min-h-11 items-center gap-2">
@@ -216,17 +216,17 @@ export default function AdminWorkers() {
               ) : worker ? (
                 <div className="flex flex-wrap items-start gap-3">
                   <div className="grid min-w-0 flex-1 gap-x-4 gap-y-1 sm:grid-cols-2 lg:grid-cols-4">
-                    <p className="truncate font-semibold">
+                    <p className="font-semibold wrap-anywhere">
                       {worker.name || <span className="text-slate-500">(no name)</span>}
                       {!worker.active ? <span className="ml-2 text-sm font-normal text-slate-500">(inactive)</span> : null}
                     </p>
-                    <p className="truncate text-slate-700">{worker.email || <span className="text-slate-500">(no email)</span>}</p>
-                    <p className="truncate text-slate-700">{worker.phoneNumber || <span className="text-slate-500">(no phone)</span>}</p>
-                    <p className="truncate text-slate-700">{worker.role}</p>
-                    <p className="truncate text-sm text-slate-700 sm:col-span-2">
+                    <p className="wrap-anywhere text-slate-700">{worker.email || <span className="text-slate-500">(no email)</span>}</p>
+                    <p className="wrap-anywhere text-slate-700">{worker.phoneNumber || <span className="text-slate-500">(no phone)</span>}</p>
+                    <p className="wrap-anywhere text-slate-700">{worker.role}</p>
+                    <p className="text-sm wrap-anywhere text-slate-700 sm:col-span-2">
                       {worker.locationIds.length ? worker.locationIds.map(locName).join(", ") : <span className="text-slate-500">(no locations)</span>}
                     </p>
-                    <p className="truncate text-sm text-slate-700 sm:col-span-2">
+                    <p className="text-sm wrap-anywhere text-slate-700 sm:col-span-2">
                       {worker.orderTypes.length ? worker.orderTypes.join(", ") : <span className="text-slate-500">(all types)</span>}
                     </p>
                   </div>

@@ -24,6 +24,8 @@ export default function DeliverySettings() {
   const [proof, setProof] = useState<Record<string, RequiredProof>>(data.requiredProof);
   const [saving, setSaving] = useState(false);
 
+  const toggle = (type: string, kind: (typeof PROOF_KINDS)[number], on: boolean) => setProof((all) => ({ ...all, [type]: { ...all[type]!, [kind]: on } }));
+
   async function save() {
     setSaving(true);
     try {
@@ -40,12 +42,30 @@ export default function DeliverySettings() {
   }
 
   return (
-    <div className="mx-auto max-w-4xl space-y-4 p-4 md:p-6">
+    <div className="mx-auto max-w-4xl space-y-4">
       <div>
         <h1 className="text-2xl font-bold text-slate-900">Delivery proof</h1>
         <p className="text-slate-600">What a driver must capture before a delivery of each order type can be completed. A COD photo is asked only of cash-on-delivery orders.</p>
       </div>
-      <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200" role="region" aria-label="Required proof per order type">
+      {/* A phone gets one card per order type (the four columns do not fit 390 px); md and up the table. */}
+      <ul className="space-y-3 md:hidden" aria-label="Required proof per order type">
+        {Object.entries(proof).map(([type, p]) => (
+          <li key={type} className="rounded-xl bg-white px-4 py-3 ring-1 ring-slate-200">
+            <fieldset>
+              <legend className="font-semibold text-slate-900">{type}</legend>
+              <div className="mt-1 grid grid-cols-2 gap-x-3">
+                {PROOF_KINDS.map((k) => (
+                  <label key={k} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
+                    <input type="checkbox" className="size-5 shrink-0 accent-brand-700" checked={p[k]} onChange={(e) => toggle(type, k, e.target.checked)} />
+                    {PROOF_LABELS[k]}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200 md:block" role="region" aria-label="Required proof per order type">
         <table className="w-full text-sm">
           <thead className="bg-slate-50 text-left text-slate-700">
             <tr>
@@ -72,7 +92,7 @@ export default function DeliverySettings() {
                       className="size-5 accent-brand-700"
                       aria-label={`${type}: ${PROOF_LABELS[k]} required`}
                       checked={p[k]}
-                      onChange={(e) => setProof((all) => ({ ...all, [type]: { ...all[type]!, [k]: e.target.checked } }))}
+                      onChange={(e) => toggle(type, k, e.target.checked)}
                     />
                   </td>
                 ))}

@@ -58,7 +58,7 @@ export default function ReturnForms() {
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Return Forms</h1>
           <p className="text-slate-700">Submit and manage product return requests</p>
         </div>
-        <a href="/request-return" className="text-sm font-semibold text-brand-800 underline">
+        <a href="/request-return" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline md:min-h-0">
           Customer return form
         </a>
       </header>
