@@ -2,7 +2,7 @@
 // changes the room has not acknowledged yet (resent on every reconnect; newest-wins makes that harmless),
 // and the Lamport-ish clock that stamps each change. Client-only (never imported by server code).
 import PartySocket from "partysocket";
-import { parseServerMessage, type ServerMessage } from "../../party/protocol";
+import { parseServerMessage, type ClaimEntry, type ServerMessage } from "../../party/protocol";
 import type { PickLine } from "~/domain/picking/lines";
 import {
   nextRev,
@@ -26,6 +26,10 @@ export type PickingRoomEvents = {
   onPresence(presence: PresenceEntry[]): void;
   onSaved(saved: Record<string, unknown>): void;
   onStatus(status: RoomStatus, detail?: string): void;
+  /** Who holds which line; `you` is this picker's id in the room (its claims are its own). */
+  onClaims?(claims: ClaimEntry[], you: string | null): void;
+  /** The room sent back a claim or a change: another picker holds the line. `line` is the room's copy. */
+  onRefused?(lineId: string, holder: string, line: SyncedLine | null): void;
 };
 
 export type PickingRoom = {
@@ -34,6 +38,9 @@ export type PickingRoom = {
   /** Stamps the lines with a fresh rev, queues them in the outbox and sends them when connected. */
   publish(lines: PickLine[]): SyncedLine[];
   focus(lineId: string | null): void;
+  /** Holds a line for this picker (the room refuses it while someone else holds it). */
+  claim(lineId: string): void;
+  release(lineId: string): void;
   /** Advances the clock past revs seen elsewhere (sync, log merge). */
   observe(rev: number): void;
   pending(): number;
@@ -154,7 +161,14 @@ export function connectPickingRoom(orderNumber: string, first: RoomAccess, event
         lastRev = Math.max(lastRev, ...message.lines.map((l) => l.rev));
         events.onLines(message.lines, true);
         events.onPresence(message.presence);
+        events.onClaims?.(message.claims, message.you || null);
         if (message.saved) events.onSaved(message.saved);
+        break;
+      case "claims":
+        events.onClaims?.(message.claims, null);
+        break;
+      case "refused":
+        events.onRefused?.(message.lineId, message.holder.name || "Another picker", message.line);
         break;
       case "lines":
         lastRev = Math.max(lastRev, ...message.lines.map((l) => l.rev));
@@ -208,6 +222,12 @@ export function connectPickingRoom(orderNumber: string, first: RoomAccess, event
     focus(lineId) {
       focused = lineId;
       sendRaw({ type: "focus", lineId });
+    },
+    claim(lineId) {
+      sendRaw({ type: "claim", lineId });
+    },
+    release(lineId) {
+      sendRaw({ type: "release", lineId });
     },
     observe(rev) {
       lastRev = Math.max(lastRev, rev);

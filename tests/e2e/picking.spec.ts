@@ -96,6 +96,9 @@ test.describe("picking together", () => {
     await line(desk, 1).getByRole("button", { name: "Short" }).click();
     await line(desk, 1).getByRole("button", { name: "50%" }).click();
     await expect(line(desk, 1).getByText(/^Picked \d+ • Short \d+$/)).toBeVisible();
+    // A short line needs its reason before Done.
+    await expect(line(desk, 1).getByRole("button", { name: "Done" })).toBeDisabled();
+    await line(desk, 1).getByLabel("Reason").selectOption("Wrong bin");
     await line(desk, 1).getByRole("button", { name: "Done" }).click();
     await expect(line(desk, 1)).toHaveAttribute("data-status", "Issue");
     await expect(line(phone, 1)).toHaveAttribute("data-status", "Issue", { timeout: 1_000 });

@@ -1,6 +1,7 @@
-// One pick line: image (tap to zoom), name, sku, need, status, on hand, the In Full / Short / Unselect
-// actions, the Short editor (Picked Qty, quick chips, Done), an Issue note, and who else is on the line.
-import { Package } from "lucide-react";
+// One pick line: bin, image (tap to zoom), name, sku, need, status, on hand, the In Full / Short / Unselect
+// actions, the Short editor (Picked Qty, quick chips, reason, Done), an Issue note, who else is on the line
+// and who holds it. Compact (the default: six lines or more on a phone) or comfortable with the image.
+import { Lock, Package } from "lucide-react";
 import { memo, useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -20,9 +21,11 @@ export type LineActions = {
   inFull(line: PickLine): void;
   short(line: PickLine): void;
   unselect(line: PickLine): void;
-  done(line: PickLine, picked: number | undefined): void;
+  done(line: PickLine, picked: number | undefined, reason: string | undefined): void;
   note(line: PickLine, note: string): void;
   focus(line: PickLine): void;
+  /** A tap on the line itself (not one of its controls): hold it for this picker. */
+  claim(line: PickLine): void;
   zoom(line: PickLine): void;
 };
 
@@ -50,72 +53,171 @@ export const LineRow = memo(function LineRow({
   flashing,
   others,
   actions,
+  compact = false,
+  heldBy = null,
+  mine = false,
+  reasons = [],
 }: {
   line: PickLine;
   editing: boolean;
   flashing: boolean;
   others: string[];
   actions: LineActions;
+  compact?: boolean;
+  /** Another picker who holds this line now: its controls wait. */
+  heldBy?: string | null;
+  /** This picker holds the line. */
+  mine?: boolean;
+  /** The short reasons to choose from. */
+  reasons?: readonly string[];
 }) {
   const [qtyText, setQtyText] = useState(() => (line.pickedQty ? String(line.pickedQty) : ""));
+  const [reason, setReason] = useState(line.reason ?? "");
   const tone = onHandTone(line);
   const typed = parseShortQty(qtyText);
   const setQty = (n: number) => setQtyText(String(n));
+  const isShort = (typed ?? line.pickedQty) < line.quantity;
+  const needsReason = isShort && !reason;
+  const inProgress = line.pickState === "unset" && line.pickedQty > 0;
+  const held = !!heldBy;
+
+  const holders = (
+    <>
+      {others.map((name) => (
+        <span
+          key={name}
+          title={`${name} is on this line`}
+          aria-label={`${name} is on this line`}
+          className="grid size-7 place-items-center rounded-full bg-blue-600 text-[11px] font-bold text-white ring-2 ring-white"
+        >
+          {initials(name)}
+        </span>
+      ))}
+      {heldBy ? (
+        <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" data-testid="line-claim">
+          <Lock className="size-3" aria-hidden="true" />
+          {heldBy} is picking
+        </span>
+      ) : mine ? (
+        <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-800" data-testid="line-claim">
+          You
+        </span>
+      ) : null}
+    </>
+  );
+  const facts = (
+    <>
+      {compact ? <span className="font-mono text-xs text-slate-600">{line.sku}</span> : null}
+      <span className="font-semibold text-slate-900">Need: {line.quantity}</span>
+      <span className={cn("font-medium", tone === "red" ? "text-red-700" : tone === "green" ? "text-green-700" : "text-slate-600")} data-testid="on-hand">
+        On Hand: {line.onHand ?? "—"}
+      </span>
+      {inProgress ? (
+        <span className="font-semibold text-blue-800" data-testid="scanned">
+          Scanned {line.pickedQty}/{line.quantity}
+        </span>
+      ) : null}
+      {line.pickState === "short" && !editing ? (
+        <span className="text-orange-700">
+          {shortSummary(line, line.pickedQty)}
+          {line.reason ? ` — ${line.reason}` : ""}
+        </span>
+      ) : null}
+    </>
+  );
+  const bin = line.bin ? (
+    <span className="shrink-0 rounded bg-slate-800 px-1.5 py-0.5 font-mono text-xs font-semibold text-white" data-testid="line-bin" title="Bin">
+      <span className="sr-only">Bin </span>
+      {line.bin}
+    </span>
+  ) : null;
+  const buttons = (
+    <>
+      <Button
+        size="md"
+        variant={line.pickState === "full" ? "primary" : "outline"}
+        className={cn("whitespace-nowrap px-1 text-sm", compact && "min-h-11 px-2")}
+        aria-pressed={line.pickState === "full"}
+        disabled={held}
+        onClick={() => actions.inFull(line)}
+      >
+        In Full ({line.quantity})
+      </Button>
+      <Button
+        size="md"
+        variant={line.pickState === "short" ? "primary" : "outline"}
+        className={cn("whitespace-nowrap px-1 text-sm", compact && "min-h-11 px-2")}
+        aria-pressed={line.pickState === "short"}
+        disabled={held}
+        onClick={() => actions.short(line)}
+      >
+        Short
+      </Button>
+      {!compact || line.status !== "Pending" || line.pickState !== "unset" || line.pickedQty > 0 ? (
+        <Button size="md" variant="ghost" className={cn("whitespace-nowrap px-1 text-sm ring-1 ring-slate-200", compact && "min-h-11 px-2")} disabled={held} onClick={() => actions.unselect(line)}>
+          Unselect
+        </Button>
+      ) : null}
+    </>
+  );
 
   return (
     <li
       data-testid="pick-line"
       data-line-id={line.id}
       data-status={line.status}
+      data-held={held ? "other" : mine ? "me" : undefined}
       onPointerDown={() => actions.focus(line)}
       className={cn(
-        "rounded-xl border bg-white p-3 shadow-sm transition-colors duration-300 sm:p-4",
-        flashing ? "border-green-400 bg-green-100" : line.status === "Picked" ? "border-green-200" : line.status === "Issue" ? "border-orange-300" : "border-slate-200",
+        "rounded-xl border bg-white shadow-sm transition-colors duration-300",
+        compact ? "px-2.5 py-2" : "p-3 sm:p-4",
+        flashing ? "border-green-400 bg-green-100" : held ? "border-amber-300 bg-amber-50/60" : line.status === "Picked" ? "border-green-200" : line.status === "Issue" ? "border-orange-300" : "border-slate-200",
       )}
     >
-      <div className="flex gap-3">
-        <LineImage line={line} onZoom={() => actions.zoom(line)} />
-        <div className="min-w-0 flex-1">
-          <div className="flex items-start justify-between gap-2">
-            <p className="font-semibold leading-snug break-words">{line.name || line.sku || "—"}</p>
-            <div className="flex shrink-0 items-center gap-1">
-              {others.map((name) => (
-                <span
-                  key={name}
-                  title={`${name} is on this line`}
-                  aria-label={`${name} is on this line`}
-                  className="grid size-7 place-items-center rounded-full bg-blue-600 text-[11px] font-bold text-white ring-2 ring-white"
-                >
-                  {initials(name)}
-                </span>
-              ))}
-              <Badge tone={STATUS_TONE[line.status]} data-testid="line-status">
+      {compact ? (
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5">
+          {/* A tap on the line holds it for this picker (its name is the button's: the line's own text). */}
+          <button type="button" onClick={() => actions.claim(line)} aria-pressed={mine} className="min-w-0 flex-[1_1_12rem] rounded-md text-left focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
+            <span className="flex items-center gap-1.5">
+              {bin}
+              <span className="min-w-0 truncate text-sm font-semibold leading-tight">{line.name || line.sku || "—"}</span>
+              <Badge tone={STATUS_TONE[line.status]} data-testid="line-status" className="ml-auto shrink-0">
                 {line.status}
               </Badge>
+            </span>
+            <span className="mt-0.5 flex flex-wrap items-center gap-x-2.5 text-xs">
+              {facts}
+              {holders}
+            </span>
+          </button>
+          <div className="ml-auto flex shrink-0 gap-1.5">{buttons}</div>
+        </div>
+      ) : (
+        <>
+          <div className="flex gap-3">
+            <LineImage line={line} onZoom={() => actions.zoom(line)} />
+            <div className="min-w-0 flex-1">
+              <div className="flex items-start justify-between gap-2">
+                <button type="button" onClick={() => actions.claim(line)} aria-pressed={mine} className="rounded-md text-left font-semibold leading-snug break-words focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
+                  {line.name || line.sku || "—"}
+                </button>
+                <div className="flex shrink-0 items-center gap-1">
+                  {holders}
+                  <Badge tone={STATUS_TONE[line.status]} data-testid="line-status">
+                    {line.status}
+                  </Badge>
+                </div>
+              </div>
+              <p className="mt-0.5 flex items-center gap-2 font-mono text-xs text-slate-600">
+                {bin}
+                {line.sku}
+              </p>
+              <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">{facts}</div>
             </div>
           </div>
-          <p className="mt-0.5 font-mono text-xs text-slate-500">{line.sku}</p>
-          <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            <span className="font-semibold">Need: {line.quantity}</span>
-            <span className={cn("font-medium", tone === "red" ? "text-red-700" : tone === "green" ? "text-green-700" : "text-slate-500")} data-testid="on-hand">
-              On Hand: {line.onHand ?? "—"}
-            </span>
-            {line.pickState === "short" && !editing ? <span className="text-orange-700">{shortSummary(line, line.pickedQty)}</span> : null}
-          </div>
-        </div>
-      </div>
-
-      <div className="mt-3 grid grid-cols-3 gap-2">
-        <Button size="md" variant={line.pickState === "full" ? "primary" : "outline"} className="whitespace-nowrap px-1 text-sm" aria-pressed={line.pickState === "full"} onClick={() => actions.inFull(line)}>
-          In Full ({line.quantity})
-        </Button>
-        <Button size="md" variant={line.pickState === "short" ? "primary" : "outline"} className="whitespace-nowrap px-1 text-sm" aria-pressed={line.pickState === "short"} onClick={() => actions.short(line)}>
-          Short
-        </Button>
-        <Button size="md" variant="ghost" className="whitespace-nowrap px-1 text-sm ring-1 ring-slate-200" onClick={() => actions.unselect(line)}>
-          Unselect
-        </Button>
-      </div>
+          <div className="mt-3 grid grid-cols-3 gap-2">{buttons}</div>
+        </>
+      )}
 
       {editing ? (
         <div className="mt-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
@@ -145,11 +247,36 @@ export const LineRow = memo(function LineRow({
                 </Button>
               ))}
             </div>
-            <Button size="md" className="ml-auto" onClick={() => actions.done(line, typed)}>
+          </div>
+          <div className="mt-2 flex flex-wrap items-end gap-2">
+            {isShort ? (
+              <label className="flex min-w-0 flex-1 flex-col text-sm font-medium">
+                Reason
+                <select
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                  className="mt-1 h-11 rounded-lg border border-slate-300 bg-white px-2 text-base"
+                  aria-describedby={needsReason ? `reason-hint-${line.id}` : undefined}
+                >
+                  <option value="">Choose a reason…</option>
+                  {reasons.map((r) => (
+                    <option key={r} value={r}>
+                      {r}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+            <Button size="md" className="ml-auto" disabled={needsReason} onClick={() => actions.done(line, typed, isShort ? reason : undefined)}>
               Done
             </Button>
           </div>
           <p className="mt-2 text-sm text-slate-700">{shortSummary(line, typed)}</p>
+          {needsReason ? (
+            <p id={`reason-hint-${line.id}`} className="mt-1 text-xs text-slate-600">
+              A short line needs a reason.
+            </p>
+          ) : null}
         </div>
       ) : null}
 
@@ -163,7 +290,7 @@ export const LineRow = memo(function LineRow({
           onBlur={(e) => {
             if ((line.note ?? "") !== e.target.value) actions.note(line, e.target.value);
           }}
-          className="mt-3 h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base"
+          className={cn("w-full rounded-lg border border-slate-300 bg-white px-3 text-base", compact ? "mt-2 h-11" : "mt-3 h-11")}
         />
       ) : null}
     </li>

@@ -2,8 +2,8 @@
 // the line list with Hide picked / Mark all picked / Load more, and the sticky Save / Complete bar. The
 // list-wide actions wait until a real order's lines are on screen (not while loading, on sample data or
 // after a load error).
-import { ArrowLeft, Wifi, WifiOff, X } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { ArrowLeft, Camera, ScanLine, Wifi, WifiOff, X } from "lucide-react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Dialog, DialogBody } from "~/components/ui/dialog";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -23,10 +23,13 @@ import {
   VISIBLE_LINES_STEP,
   type PickLine,
 } from "~/domain/picking/lines";
+import { LINE_SORTS, sortLines, type LineSort } from "~/domain/picking/scan";
 import { alsoHereLabel, presenceByLine } from "~/domain/picking/sync";
 import { AccessOverlay, PasscodeBanner } from "./access-gate";
 import { BottomBar } from "./bottom-bar";
 import { LineRow, type LineActions } from "./line-row";
+import { CameraScanner, useWedgeScanner } from "./scanner";
+import { useShortReasons } from "./use-short-reasons";
 import type { PickOrderData } from "./pick-order-data";
 import { usePickList } from "./use-pick-list";
 import { useSwipeBack } from "./use-swipe-back";
@@ -41,6 +44,22 @@ export type PickingScreenProps = {
   onLeave: () => void;
 };
 
+/** How long 'Undo' stays after 'Mark all picked'. */
+export const UNDO_MS = 8000;
+
+const PREFS_KEY = "picklist:view";
+
+function readPrefs(): { sort: LineSort; compact: boolean } {
+  try {
+    const p = JSON.parse(localStorage.getItem(PREFS_KEY) ?? "{}") as { sort?: string; compact?: boolean };
+    return { sort: p.sort === "order" ? "order" : "path", compact: p.compact !== false };
+  } catch {
+    return { sort: "path", compact: true };
+  }
+}
+
+type Undo = { count: number; skipped: number; before: Map<string, Pick<PickLine, "status" | "pickState" | "pickedQty" | "note" | "reason">> };
+
 const STATUS_TEXT = { live: "Live", connecting: "Connecting…", offline: "Offline — changes kept on this device", denied: "Live sync off" } as const;
 
 export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, onPasscodeLogin, onLeave }: PickingScreenProps) {
@@ -52,7 +71,29 @@ export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, o
   const [editing, setEditing] = useState<ReadonlySet<string>>(new Set());
   const [zoomed, setZoomed] = useState<PickLine | null>(null);
   const [boxOpen, setBoxOpen] = useState(false);
+  const [sort, setSort] = useState<LineSort>("path");
+  const [compact, setCompact] = useState(true);
+  const [cameraOpen, setCameraOpen] = useState(false);
+  const [code, setCode] = useState("");
+  const [confirmAll, setConfirmAll] = useState(false);
+  const [undo, setUndo] = useState<Undo | null>(null);
+  const undoTimer = useRef<number | undefined>(undefined);
   const swipe = useSwipeBack(onLeave);
+
+  // The picker's view (sort, density) is kept on this device.
+  useEffect(() => {
+    const prefs = readPrefs();
+    setSort(prefs.sort);
+    setCompact(prefs.compact);
+  }, []);
+  const savePrefs = (next: { sort: LineSort; compact: boolean }) => {
+    try {
+      localStorage.setItem(PREFS_KEY, JSON.stringify(next));
+    } catch {
+      // Only the preference is lost.
+    }
+  };
+  useEffect(() => () => window.clearTimeout(undoTimer.current), []);
 
   const setEdit = useCallback((id: string, on: boolean) => {
     setEditing((prev) => {
@@ -63,7 +104,7 @@ export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, o
     });
   }, []);
 
-  const { change, focus } = pick;
+  const { change, focus, claim } = pick;
   const actions: LineActions = useMemo(
     () => ({
       inFull: (l) => {
@@ -71,6 +112,7 @@ export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, o
         change([l.id], inFull);
       },
       short: (l) => {
+        if (!claim(l.id)) return;
         setEdit(l.id, true);
         change([l.id], short);
       },
@@ -78,15 +120,16 @@ export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, o
         setEdit(l.id, false);
         change([l.id], unselect);
       },
-      done: (l, picked) => {
+      done: (l, picked, reason) => {
         setEdit(l.id, false);
-        change([l.id], (line) => shortDone(line, picked));
+        change([l.id], (line) => shortDone(line, picked, reason));
       },
       note: (l, note) => change([l.id], () => ({ note })),
       focus: (l) => focus(l.id),
+      claim: (l) => void claim(l.id),
       zoom: (l) => setZoomed(l),
     }),
-    [change, focus, setEdit],
+    [change, focus, claim, setEdit],
   );
 
   const afterPasscodeLogin = () => {
@@ -99,13 +142,53 @@ export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, o
 
   const progress = pickProgress(pick.items);
   const percent = headerPercent(pick.items);
-  const { shown, hasMore } = visibleLines(pick.items, hidePicked, visibleCount);
+  const ordered = useMemo(() => sortLines(pick.items, sort), [pick.items, sort]);
+  const { shown, hasMore } = visibleLines(ordered, hidePicked, visibleCount);
   const allPicked = pick.items.length > 0 && pick.items.every((l) => l.status === "Picked" && l.pickState === "full");
   // The first paint may already hold the order's lines (docs/decisions/008-page-data.md); a tap before the
   // screen's script runs would be lost, so the lines and the list actions wait for it.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const reasons = useShortReasons(pick.demo ? null : (pick.header?.orderNumber ?? null));
   const listReady = hydrated && !pick.loading && !pick.demo && !pick.error && !!pick.header && pick.items.length > 0;
+
+  const { scan } = pick;
+  const onScan = useCallback(
+    (raw: string) => {
+      const outcome = scan(raw);
+      if (outcome?.ok) {
+        // The confirmed line comes into view (a hidden picked line stays hidden).
+        requestAnimationFrame(() => document.querySelector(`[data-testid=pick-line][data-line-id="${CSS.escape(outcome.lineId)}"]`)?.scrollIntoView({ block: "nearest" }));
+      }
+      return outcome;
+    },
+    [scan],
+  );
+  useWedgeScanner(onScan, listReady && !confirmAll && !zoomed);
+
+  /** 'Mark all picked', once confirmed: every line not held by another picker; Undo puts them back. */
+  const markAll = () => {
+    setConfirmAll(false);
+    setEditing(new Set());
+    const free = pick.items.filter((l) => !pick.heldBy(l.id));
+    const before = new Map(free.map((l) => [l.id, { status: l.status, pickState: l.pickState, pickedQty: l.pickedQty, note: l.note, reason: l.reason }]));
+    const byId = new Map(markAllPicked(free).map((l) => [l.id, l]));
+    pick.change([...byId.keys()], (l) => {
+      const m = byId.get(l.id)!;
+      return { status: m.status, pickState: m.pickState, pickedQty: m.pickedQty };
+    });
+    window.clearTimeout(undoTimer.current);
+    setUndo({ count: free.length, skipped: pick.items.length - free.length, before });
+    undoTimer.current = window.setTimeout(() => setUndo(null), UNDO_MS);
+  };
+  const undoMarkAll = () => {
+    if (!undo) return;
+    window.clearTimeout(undoTimer.current);
+    const { before } = undo;
+    pick.change([...before.keys()], (l) => before.get(l.id)!);
+    setUndo(null);
+    pick.setMessage({ tone: "info", text: `Undone: ${before.size} line${before.size === 1 ? "" : "s"} back as they were.` });
+  };
   const onLines = presenceByLine(pick.others);
   const alsoHere = alsoHereLabel(pick.others);
   // Width 0: the overlay's own CSS shows it only at 768 px or less, so server and client render alike.
@@ -135,6 +218,9 @@ export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, o
                 ) : null}
               </p>
             </div>
+            <Button variant="ghost" size="icon" onClick={() => setCameraOpen((o) => !o)} aria-label={cameraOpen ? "Close camera" : "Scan with camera"} aria-pressed={cameraOpen} disabled={!listReady}>
+              <Camera className="size-5" aria-hidden="true" />
+            </Button>
             <Button variant="ghost" size="icon" onClick={onLeave} aria-label="Close">
               <X className="size-5" aria-hidden="true" />
             </Button>
@@ -198,30 +284,97 @@ export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, o
             {pick.demo ? <p className="rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-800">Sample data — load an order to start picking.</p> : null}
 
             {pick.items.length ? (
-              <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
-                <label className="inline-flex min-h-11 items-center gap-2">
-                  <input type="checkbox" className="size-5 accent-brand-700" checked={hidePicked} onChange={(e) => setHidePicked(e.target.checked)} />
-                  Hide picked
-                </label>
-                <label className="inline-flex min-h-11 items-center gap-2 has-disabled:text-slate-400">
-                  <input
-                    type="checkbox"
-                    className="size-5 accent-brand-700"
-                    checked={allPicked}
-                    disabled={!listReady}
-                    onChange={(e) => {
-                      if (!e.target.checked) return;
-                      setEditing(new Set());
-                      const byId = new Map(markAllPicked(pick.items).map((l) => [l.id, l]));
-                      pick.change("all", (l) => {
-                        const m = byId.get(l.id)!;
-                        return { status: m.status, pickState: m.pickState, pickedQty: m.pickedQty };
-                      });
-                    }}
-                  />
-                  Mark all picked
-                </label>
-              </div>
+              <>
+                <form
+                  className="flex gap-2"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    if (!code.trim()) return;
+                    onScan(code);
+                    setCode("");
+                  }}
+                >
+                  <label htmlFor="pick-scan" className="sr-only">
+                    Scan or type a barcode
+                  </label>
+                  <div className="relative min-w-0 flex-1">
+                    <ScanLine className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+                    <input
+                      id="pick-scan"
+                      data-scan-input
+                      value={code}
+                      onChange={(e) => setCode(e.target.value)}
+                      placeholder="Scan or type a barcode"
+                      autoComplete="off"
+                      enterKeyHint="done"
+                      disabled={!listReady}
+                      className="h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-base disabled:bg-slate-100"
+                    />
+                  </div>
+                  <Button type="submit" variant="outline" disabled={!listReady || !code.trim()}>
+                    Enter
+                  </Button>
+                </form>
+                <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+                  <label className="inline-flex min-h-11 items-center gap-2">
+                    <input type="checkbox" className="size-5 accent-brand-700" checked={hidePicked} onChange={(e) => setHidePicked(e.target.checked)} />
+                    Hide picked
+                  </label>
+                  <label className="inline-flex min-h-11 items-center gap-2 has-disabled:text-slate-500">
+                    <input
+                      type="checkbox"
+                      className="size-5 accent-brand-700"
+                      checked={allPicked}
+                      disabled={!listReady || allPicked}
+                      onChange={(e) => {
+                        if (e.target.checked) setConfirmAll(true);
+                      }}
+                    />
+                    Mark all picked
+                  </label>
+                  <label className="inline-flex min-h-11 items-center gap-2">
+                    <span>Sort</span>
+                    <select
+                      value={sort}
+                      onChange={(e) => {
+                        const next = e.target.value === "order" ? "order" : "path";
+                        setSort(next);
+                        savePrefs({ sort: next, compact });
+                      }}
+                      className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+                    >
+                      {LINE_SORTS.map((o) => (
+                        <option key={o.value} value={o.value}>
+                          {o.label}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <label className="inline-flex min-h-11 items-center gap-2">
+                    <input
+                      type="checkbox"
+                      className="size-5 accent-brand-700"
+                      checked={compact}
+                      onChange={(e) => {
+                        setCompact(e.target.checked);
+                        savePrefs({ sort, compact: e.target.checked });
+                      }}
+                    />
+                    Compact
+                  </label>
+                </div>
+                {undo ? (
+                  <div role="status" className="flex items-center gap-3 rounded-lg bg-slate-900 px-3 py-2 text-sm text-white" data-testid="undo-bar">
+                    <span className="flex-1">
+                      Marked {undo.count} line{undo.count === 1 ? "" : "s"} picked.
+                      {undo.skipped ? ` ${undo.skipped} held by others left as they are.` : ""}
+                    </span>
+                    <Button size="sm" variant="secondary" onClick={undoMarkAll}>
+                      Undo
+                    </Button>
+                  </div>
+                ) : null}
+              </>
             ) : null}
 
             {pick.loading ? <p className="py-10 text-center text-slate-500">Loading pick list…</p> : null}
@@ -250,6 +403,10 @@ export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, o
                       flashing={pick.flashing.has(line.id)}
                       others={onLines.get(line.id) ?? []}
                       actions={actions}
+                      compact={compact}
+                      heldBy={pick.heldBy(line.id)}
+                      mine={pick.claims.has(line.id) && !pick.heldBy(line.id)}
+                      reasons={reasons}
                     />
                   ))}
                 </ul>
@@ -276,6 +433,23 @@ export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, o
       </div>
 
       {overlay ? <AccessOverlay orderNumber={orderNumber} onSuccess={afterPasscodeLogin} /> : null}
+
+      <CameraScanner open={cameraOpen && listReady} onClose={() => setCameraOpen(false)} onScan={onScan} />
+
+      <Dialog open={confirmAll} onClose={() => setConfirmAll(false)} title="Mark all picked?">
+        <DialogBody>
+          <p className="text-sm text-slate-700">
+            Every line of order {pick.header?.orderNumber} is set to picked in full ({pick.items.length} line{pick.items.length === 1 ? "" : "s"}). Lines another picker holds stay as
+            they are. You can undo this for a few seconds.
+          </p>
+          <div className="mt-4 flex justify-end gap-2">
+            <Button variant="outline" onClick={() => setConfirmAll(false)}>
+              Cancel
+            </Button>
+            <Button onClick={markAll}>Mark all picked</Button>
+          </div>
+        </DialogBody>
+      </Dialog>
 
       <Dialog open={!!zoomed} onClose={() => setZoomed(null)} title={zoomed?.name || zoomed?.sku || "Image"}>
         <DialogBody>{zoomed?.imageLarge ? <img src={zoomed.imageLarge} alt={zoomed.name} className="mx-auto max-h-[70dvh] w-auto rounded-lg" /> : null}</DialogBody>

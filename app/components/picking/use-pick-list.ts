@@ -19,10 +19,13 @@ import {
   type PickLine,
   type PickOrderHeader,
 } from "~/domain/picking/lines";
+import { applyScan, type ScanOutcome } from "~/domain/picking/scan";
 import { applyRemote, maxRev, othersHere, savedHint, type PresenceEntry, type SyncedLine } from "~/domain/picking/sync";
+import type { ClaimEntry } from "../../../party/protocol";
 import type { BarMessage } from "./bottom-bar";
 import { fetchPickOrderData, openPickOrder, type PasscodeSession, type PickOrderData } from "./pick-order-data";
 import type { PickingRoom, RoomStatus } from "~/lib/picking-client";
+import { CLAIM_IDLE_MS } from "../../../party/claims";
 
 function readStored(orderNumber: string): Partial<PickLine>[] | null {
   try {
@@ -34,6 +37,31 @@ function readStored(orderNumber: string): Partial<PickLine>[] | null {
     // A corrupt entry is ignored; the server state still loads.
   }
   return null;
+}
+
+/** A scan's answer a picker hears and feels without looking: a short high beep, or a low double buzz. */
+export function feedback(ok: boolean) {
+  try {
+    navigator.vibrate?.(ok ? 30 : [120, 60, 120]);
+  } catch {
+    // Vibration is a nicety (not on desktops, not in every browser).
+  }
+  try {
+    const Ctx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    if (!Ctx) return;
+    const audio = (feedback as { ctx?: AudioContext }).ctx ?? ((feedback as { ctx?: AudioContext }).ctx = new Ctx());
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.type = ok ? "sine" : "square";
+    osc.frequency.value = ok ? 1400 : 220;
+    gain.gain.value = 0.08;
+    osc.connect(gain).connect(audio.destination);
+    const t = audio.currentTime;
+    osc.start(t);
+    osc.stop(t + (ok ? 0.08 : 0.3));
+  } catch {
+    // No audio output: the message and the vibration still tell.
+  }
 }
 
 function timeOf(iso: string) {
@@ -61,6 +89,9 @@ export function usePickList({ initialOrder, initialData, session }: { initialOrd
   const [message, setMessage] = useState<BarMessage>(null);
   const [saving, setSaving] = useState(false);
   const [completing, setCompleting] = useState(false);
+  /** Who holds which line (from the room), and who this picker is there. */
+  const [claims, setClaims] = useState<ReadonlyMap<string, ClaimEntry>>(new Map());
+  const youRef = useRef<string | null>(null);
   const savedThisSession = useRef(false);
   const roomRef = useRef<PickingRoom | null>(null);
   // Every load bumps this; a slower, older load (or its room) is dropped when it finishes late.
@@ -98,6 +129,7 @@ export function usePickList({ initialOrder, initialData, session }: { initialOrd
       roomRef.current = null;
       setPresence([]);
       setSaved(null);
+      setClaims(new Map());
       try {
         // Loaded lazily: the first paint of the screen does not wait for the socket code.
         const client = await import("~/lib/picking-client");
@@ -107,6 +139,23 @@ export function usePickList({ initialOrder, initialData, session }: { initialOrd
           onLines: (lines) => receive(lines),
           onPresence: setPresence,
           onSaved: (s) => setSaved(savedHint(s, timeOf)),
+          onClaims: (list, you) => {
+            if (you) youRef.current = you;
+            setClaims(new Map(list.map((c) => [c.lineId, c])));
+          },
+          onRefused: (lineId, holder, line) => {
+            // The room keeps the holder's line: go back to its copy (or to what this device had before).
+            const current = itemsRef.current.find((l) => l.id === lineId);
+            if (line) {
+              const next = itemsRef.current.map((l) =>
+                l.id === lineId ? { ...l, status: line.status, pickState: line.pickState, pickedQty: line.pickedQty, note: line.note, reason: line.reason, rev: line.rev, by: line.by } : l,
+              );
+              itemsRef.current = next;
+              setItems(next);
+            }
+            setMessage({ tone: "error", text: `${holder} is picking ${current?.sku || "this line"}. Your change was not applied.` });
+            feedback(false);
+          },
           onStatus: (status) => {
             setRoomStatus(status);
             // Out of the room we no longer know who is here; the next sync tells us again.
@@ -226,6 +275,50 @@ export function usePickList({ initialOrder, initialData, session }: { initialOrd
 
   const focus = useCallback((lineId: string | null) => roomRef.current?.focus(lineId), []);
 
+  /** The name of another picker who holds a line now, or null (this picker's own claims do not block). */
+  const heldBy = useCallback(
+    (lineId: string): string | null => {
+      const claim = claims.get(lineId);
+      return claim && claim.sub !== youRef.current && Date.now() - claim.at < CLAIM_IDLE_MS ? claim.name || "Another picker" : null;
+    },
+    [claims],
+  );
+  const heldByRef = useRef(heldBy);
+  heldByRef.current = heldBy;
+
+  /** Holds a line for this picker (a tap on it); refused with a message while another picker holds it. */
+  const claim = useCallback((lineId: string) => {
+    const holder = heldByRef.current(lineId);
+    if (holder) {
+      const line = itemsRef.current.find((l) => l.id === lineId);
+      setMessage({ tone: "error", text: `${holder} is picking ${line?.sku || "this line"}.` });
+      return false;
+    }
+    roomRef.current?.claim(lineId);
+    roomRef.current?.focus(lineId);
+    return true;
+  }, []);
+
+  /** One scan (camera or keyboard wedge): confirms its line by one unit or case, or says why not. */
+  const scan = useCallback(
+    (raw: string): ScanOutcome | null => {
+      if (!header || demo || !itemsRef.current.length) {
+        setMessage({ tone: "error", text: "Load an order before scanning." });
+        feedback(false);
+        return null;
+      }
+      const outcome = applyScan(itemsRef.current, raw, { orderNumber: header.orderNumber, heldBy: heldByRef.current });
+      if (outcome.ok) {
+        change([outcome.lineId], () => outcome.change);
+        roomRef.current?.focus(outcome.lineId);
+      }
+      setMessage({ tone: outcome.ok ? "success" : "error", text: outcome.message });
+      feedback(outcome.ok);
+      return outcome;
+    },
+    [header, demo, change],
+  );
+
   const save = useCallback(async (): Promise<boolean> => {
     if (!header || demo) {
       setMessage({ tone: "error", text: "No order loaded" });
@@ -307,9 +400,14 @@ export function usePickList({ initialOrder, initialData, session }: { initialOrd
     message,
     saving,
     completing,
+    claims,
+    heldBy,
     loadOrder,
     change,
     focus,
+    claim,
+    scan,
+    setMessage,
     save,
     complete,
   };
