@@ -107,6 +107,13 @@ export async function benchReturns(): Promise<void> {
     ["sort status asc", "?sort=status&dir=asc"],
     ["page 200 of 500", "?page=200"],
     ["filter pending + search company + sort", "?status=pending&searchBy=companyName&search=lotus&sort=companyName&dir=asc"],
+    ["search companyName 'golden' (common: 1 in 12)", "?searchBy=companyName&search=golden"],
+    ["search companyName 'golden', page 40", "?searchBy=companyName&search=golden&page=40"],
+    ["search companyName 'ra' (2 chars: LIKE)", "?searchBy=companyName&search=ra"],
+    ["search email 'example' (every row) + approved", "?searchBy=email&search=example&status=approved"],
+    ["filter under review (with legacy review)", "?status=under_review"],
+    ["filter approved + sort company", "?status=approved&sort=companyName&dir=asc"],
+    ["filter declined + page 100", "?status=declined&page=100"],
   ];
   const figures: Figures[] = [];
   for (const [name, query] of returnCases) figures.push(await measure(`returns: ${name}`, N, () => call(returnsLoader, `/api/return-requests${query}`), 5));
@@ -125,6 +132,13 @@ export async function benchReturns(): Promise<void> {
     ["sort company desc", "?sort=companyName&dir=desc"],
     ["sort status", "?sort=status&dir=asc"],
     ["page 100 of 200", "?page=100"],
+    ["search email 'kitchen12'", "?searchBy=email&search=kitchen12"],
+    ["search phoneNumber '555-01'", "?searchBy=phoneNumber&search=555-01"],
+    ["search state 'nj' (2 chars: LIKE)", "?searchBy=state&search=nj"],
+    ["search company 'kitchen' (every row) + approved + sort location", "?searchBy=companyName&search=kitchen&status=approved&sort=location&dir=asc"],
+    ["sort phone", "?sort=phoneNumber&dir=asc"],
+    ["sort owner desc", "?sort=ownerName&dir=desc"],
+    ["filter approved + sort company", "?status=approved&sort=companyName&dir=asc"],
   ];
   for (const [name, query] of appCases) figures.push(await measure(`applications: ${name}`, N, () => call(applicationsLoader as typeof returnsLoader, `/api/applications${query}`), 5));
   figures.push(await measure("applications: KPIs", N, () => call(applicationKpisLoader as typeof returnsLoader, "/api/applications/kpis"), 5));

@@ -71,7 +71,8 @@ function view(row: ApplicationRow): ApplicationView {
 
 // ---------------------------------------------------------------- list and KPIs
 
-const firstAddress = (field: "street" | "city" | "state" | "postalCode") => sql`json_extract(${customerApplications.addresses}, ${`$[0].${field}`})`;
+// The path is written into the SQL (not bound) so the ORDER BY matches the applications_location_idx expression.
+const firstAddress = (field: "street" | "city" | "state" | "postalCode") => sql`json_extract(${customerApplications.addresses}, ${sql.raw(`'$[0].${field}'`)})`;
 
 /** The columns of _applications_search (db/migrations/0008_returns_search.sql) for each substring search field. */
 const APPLICATION_SEARCH_INDEX = {
