@@ -16,7 +16,8 @@ export type PickListPdfInput = {
   notes: string;
   generatedAt: string;
   generatedBy: string;
-  lines: { sku: string; description: string; quantity: number }[];
+  /** `short`: the latest saved pick left the line short (issue 13): printed as 'Short n — Reason'. */
+  lines: { sku: string; description: string; quantity: number; short?: { missing: number; reason: string | null } | null }[];
 };
 
 const PAGE = { width: 612, height: 792 };
@@ -28,7 +29,13 @@ const MUTED = rgb(0.38, 0.38, 0.42);
 const RULE = rgb(0.78, 0.78, 0.82);
 const FILL = rgb(0.93, 0.93, 0.95);
 const ZEBRA = rgb(0.975, 0.975, 0.98);
+const SHORT_INK = rgb(0.62, 0.11, 0.11);
 const CELL = 9;
+
+/** 'Short 3 — Stockout' (or 'Short 3' without a reason). */
+export function shortNote(short: { missing: number; reason: string | null }): string {
+  return `Short ${short.missing}${short.reason ? ` \u2014 ${short.reason}` : ""}`;
+}
 const PAD = 4;
 const ROW_LINE = CELL * 1.25;
 
@@ -143,12 +150,18 @@ function drawLine(s: Sheet, n: number, line: PickListPdfInput["lines"][number], 
   s.rightText(String(n), COLS.xs[0]! + COLS.widths[0]! - PAD, CELL, s.fonts.regular, top);
   const sku = wrap(s.fonts.bold, CELL, printable(s.fonts, line.sku), COLS.widths[1]! - 2 * PAD)[0] ?? "";
   s.page.drawText(sku, { x: COLS.xs[1]! + PAD, y: top - CELL, size: CELL, font: s.fonts.bold, color: INK });
-  descLines.forEach((d, i) => s.page.drawText(d, { x: COLS.xs[2]! + PAD, y: top - CELL - i * ROW_LINE, size: CELL, font: s.fonts.regular, color: INK }));
+  descLines.forEach((d, i) => {
+    // A short line's last description line is its 'Short n — Reason' note, in bold.
+    const note = !!line.short && i === descLines.length - 1;
+    s.page.drawText(d, { x: COLS.xs[2]! + PAD, y: top - CELL - i * ROW_LINE, size: CELL, font: note ? s.fonts.bold : s.fonts.regular, color: note ? SHORT_INK : INK });
+  });
   s.rightText(String(line.quantity), COLS.xs[3]! + COLS.widths[3]! - PAD, CELL, s.fonts.bold, top);
-  // The 'Picked' checkbox, centred in its column; 'Short' stays blank for a handwritten count.
+  // The 'Picked' checkbox, centred in its column; 'Short' is blank for a handwritten count unless the
+  // latest saved pick left the line short.
   const box = 9;
   s.page.drawRectangle({ x: COLS.xs[4]! + (COLS.widths[4]! - box) / 2, y: top - box - 0.5, width: box, height: box, borderColor: INK, borderWidth: 0.8 });
-  s.page.drawLine({ start: { x: COLS.xs[5]! + PAD, y: top - CELL - 1 }, end: { x: COLS.xs[5]! + COLS.widths[5]! - PAD, y: top - CELL - 1 }, thickness: 0.5, color: RULE });
+  if (line.short) s.rightText(String(line.short.missing), COLS.xs[5]! + COLS.widths[5]! - PAD, CELL, s.fonts.bold, top);
+  else s.page.drawLine({ start: { x: COLS.xs[5]! + PAD, y: top - CELL - 1 }, end: { x: COLS.xs[5]! + COLS.widths[5]! - PAD, y: top - CELL - 1 }, thickness: 0.5, color: RULE });
   s.y -= height;
   s.page.drawLine({ start: { x: MARGIN, y: s.y }, end: { x: MARGIN + WIDTH, y: s.y }, thickness: 0.4, color: RULE });
 }
@@ -196,6 +209,7 @@ export async function renderPickListPdf(input: PickListPdfInput): Promise<Uint8A
   drawTableHeader(s);
   input.lines.forEach((line, i) => {
     const desc = wrap(regular, CELL, printable(fonts, line.description), COLS.widths[2]! - 2 * PAD).slice(0, 4);
+    if (line.short) desc.push(...wrap(fonts.bold, CELL, printable(fonts, shortNote(line.short)), COLS.widths[2]! - 2 * PAD).slice(-1));
     const height = desc.length * ROW_LINE + 2 * PAD;
     if (!s.fits(height)) {
       s.addPage();

@@ -6,6 +6,7 @@ import { parseJsonBody } from "~/lib/http.server";
 import { idempotencyKeyOf } from "~/lib/idempotency.server";
 import { apiRoute } from "~/lib/route.server";
 import { orderLinesForViewer } from "~/services/orders.server";
+import { readShortContext } from "~/services/pick-shorts.server";
 import { findPickOrder, lookUpVerify, verifyPick } from "~/services/picklists.server";
 
 export const policy = policies.grant(...PICK_GRANTS);
@@ -18,9 +19,12 @@ const route = apiRoute(policy, {
     const lines = orderLinesForViewer(ctx, viewer, ref, PICK_GRANTS);
     lines.catch(() => undefined); // used only once the order is found
     const lookedUp = lookUpVerify(ctx, viewer, ref, key);
+    // The active short reasons and who a short notifies, in the same round trip.
+    const shortContext = readShortContext(ctx);
+    shortContext.catch(() => undefined);
     const order = await findPickOrder(ctx, viewer, ref, PICK_GRANTS);
     const body = await parseJsonBody(request, verifyBodySchema);
-    return verifyPick(ctx, viewer, order, body, key, { lines: lines.then((rows) => rows.filter((l) => l.orderId === order.id)), lookedUp });
+    return verifyPick(ctx, viewer, order, body, key, { lines: lines.then((rows) => rows.filter((l) => l.orderId === order.id)), lookedUp, shortContext });
   },
 });
 

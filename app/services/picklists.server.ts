@@ -13,6 +13,7 @@ import { actorName, recordAudit } from "~/lib/writes.server";
 import { notifyRoomSaved } from "~/lib/party.server";
 import type { Viewer } from "~/lib/session.server";
 import { getOrderForViewer, type OrderRow } from "./orders.server";
+import { applyReasons, readShortContext, shortsOf, shortStatements, type ShortContext } from "./pick-shorts.server";
 
 export const PICK_VERIFIED = "pick-verified";
 export const PICK_COMPLETED = "pick-completed";
@@ -104,15 +105,25 @@ export async function verifyPick(
   body: VerifyBody,
   idempotencyKey: string | null,
   /** Reads the caller started alongside the order: its lines (orderLinesForViewer) and the idempotency record. */
-  early: { lines?: Promise<OrderLineForPick[]>; lookedUp?: Promise<Awaited<ReturnType<typeof storedIdempotent>>> } = {},
+  early: {
+    lines?: Promise<OrderLineForPick[]>;
+    lookedUp?: Promise<Awaited<ReturnType<typeof storedIdempotent>>>;
+    /** The active short reasons and who a short notifies (readShortContext), read alongside the order. */
+    shortContext?: Promise<ShortContext>;
+  } = {},
 ): Promise<Response> {
   const fingerprint = await requestFingerprint(body);
   // Read while the idempotency record is looked up: one round trip for both.
   const lines = early.lines ?? linesFor(ctx, order.id);
   lines.catch(() => undefined); // awaited below (or not needed on a replay)
+  const shortContext = early.shortContext ?? readShortContext(ctx);
+  shortContext.catch(() => undefined);
   return withIdempotency(ctx, verifyScope(order.orderNumber, viewer), idempotencyKey, fingerprint, async (remember) => {
     const check = checkPickedItems(body.pickedItems, await lines);
     if (!check.ok) return { status: 400, body: { success: false, error: check.error } };
+    const { reasons, people } = await shortContext;
+    const reasoned = applyReasons(check.results, reasons);
+    if (!reasoned.ok) return { status: 400, body: { success: false, error: reasoned.error } };
     const at = ctx.now().toISOString();
     const by = actorName(viewer);
     const response = { status: 200, body: { success: true, summary: check.summary } };
@@ -126,6 +137,8 @@ export async function verifyPick(
         actor: by,
         at,
       }),
+      // A short line raises its follow-up, recount, rep notice and history entry once (pick-shorts.server.ts).
+      ...shortStatements(ctx, viewer, order, shortsOf(order.id, check.results, reasons), people, at),
       ...remember(response).map((r) => ctx.db.insert(idempotencyKeys).values(r)),
     ]);
     // After the commit and off the response path: a slow or absent room never delays or fails a save.

@@ -13,7 +13,8 @@ import { fail } from "~/lib/http.server";
 import { actorName, recordAudit } from "~/lib/writes.server";
 import { renderPickListPdf } from "~/lib/pick-list-pdf.server";
 import type { Viewer } from "~/lib/session.server";
-import type { PickOrder } from "./picklists.server";
+import { missingUnits } from "~/domain/picking/short-reasons";
+import { latestPickVerified, type PickOrder } from "./picklists.server";
 
 export const PRINT_DENIED = "You do not have permission to print pick lists.";
 export const NO_RECIPIENTS = "no email recipients";
@@ -80,14 +81,22 @@ async function locationName(ctx: AppContext, id: string): Promise<string | null>
 
 /** Renders the PDF for an order as it is now. */
 export async function renderReleaseOrder(ctx: AppContext, order: PickOrder, generatedBy: string, generatedAt: string): Promise<Uint8Array> {
-  const [lines, warehouseName] = await Promise.all([
+  const [rows, warehouseName, saved] = await Promise.all([
     ctx.db
-      .select({ sku: orderLines.sku, description: orderLines.description, quantity: orderLines.quantity })
+      .select({ lineItemId: orderLines.lineItemId, sku: orderLines.sku, description: orderLines.description, quantity: orderLines.quantity })
       .from(orderLines)
       .where(eq(orderLines.orderId, order.id))
       .orderBy(orderLines.position, orderLines.id),
     locationName(ctx, order.warehouseLocation),
+    latestPickVerified(ctx, order.orderNumber),
   ]);
+  // The latest saved pick's short lines print as 'Short n — Reason' (issue 13).
+  const results = new Map((saved?.payload.results ?? []).map((r) => [r.lineItemId, r]));
+  const lines = rows.map(({ lineItemId, ...line }) => {
+    const result = results.get(lineItemId);
+    const missing = result ? missingUnits(result) : 0;
+    return { ...line, short: missing ? { missing, reason: result?.reason ?? null } : null };
+  });
   return renderPickListPdf({
     orderNumber: order.orderNumber,
     customerName: order.customerName,

@@ -77,6 +77,7 @@ const ACCESS: Record<string, Access> = {
   "routes/api.picklists.$orderNumber.room": { who: PICKERS },
   "routes/api.picklists.$orderNumber.verify": { who: PICKERS },
   "routes/api.picklists.$orderNumber.complete": { who: PICKERS },
+  "routes/api.picklists.short-reasons": { who: PICKERS }, // issue 13: the reasons a short pick may give
   "routes/api.warehouse-workers": { who: OFFICE }, // the Assignment step of the edit
   "routes/api.warehouse-workers.options": { who: OFFICE },
   "routes/api.tasks": { who: TASK_ROLES },

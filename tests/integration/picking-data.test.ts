@@ -10,7 +10,6 @@ import * as salesOrder from "~/routes/api.sales-orders.by-order-number.$orderNum
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
 import { createTestContext, passcodeCookie, request, settle, staffCookie } from "../support/context";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
 let db: Database;

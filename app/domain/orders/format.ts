@@ -61,6 +61,7 @@ const FIELD_LABELS: Record<string, string> = {
   notes: "Notes",
   hasDeliveryOrder: "Delivery Order",
   deliveryCompletedAt: "Delivery Completed",
+  pickShort: "Short",
 };
 
 export function fieldLabel(field: string): string {

@@ -19,6 +19,8 @@ export const pickedItemSchema = z.object({
   quantity: quantity.optional(),
   quantityPicked: quantity.default(0),
   note: z.string().max(2000).optional().nullable(),
+  /** Why the line is short (issue 13): an active short reason's label; checked by the service. */
+  reason: z.string().trim().max(80, "reason must be at most 80 characters").optional().nullable(),
 });
 
 export const verifyBodySchema = z.object({
@@ -41,6 +43,8 @@ export type PickResult = {
   expected: number;
   status: PickItemStatus;
   note: string;
+  /** The short reason's label as saved (present only when the picker gave one). */
+  reason?: string;
 };
 export type PickSummary = { pickedCount: number; issues: number; total: number };
 
@@ -77,6 +81,7 @@ export function checkPickedItems(items: readonly PickedItem[], lines: readonly O
       expected: line.quantity,
       status: item.status,
       note: item.note?.trim() ?? "",
+      ...(item.reason ? { reason: item.reason } : {}),
     });
   }
   return { ok: true, results, summary: summarizePick(results, lines.length) };
