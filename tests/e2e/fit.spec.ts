@@ -3,6 +3,7 @@
 // phone every interactive target is at least 44 × 44 px. Screenshots of each go to tests/e2e/.screens/.
 import type { Page } from "@playwright/test";
 import { ACCOUNTS, expect, isPhone, signIn, signInAs, test, type RoleName } from "./fixtures";
+import { deliveredProofPath } from "./proof-helpers";
 
 /** `role: null` is a public page, opened signed out. */
 type Screen = { name: string; role: RoleName | null; path: string; ready: (page: Page) => Promise<void> };
@@ -63,6 +64,7 @@ const SCREENS: Screen[] = [
     ready: async (p) => {
       const n = await driverOrder(p);
       await p.goto(`/order-tracking?searchBy=orderNumber&search=${n}`);
+      await expect(p).toHaveURL(/\/order-tracking$/);
       await (isPhone(p) ? p.getByRole("button", { name: new RegExp(`^Open order ${n},`) }) : p.getByRole("button", { name: n, exact: true })).first().click();
       await expect(p.getByRole("dialog", { name: `Order #${n}` }).getByRole("button", { name: "Mark Out for Delivery" })).toBeVisible();
     },
@@ -177,6 +179,8 @@ test("Order Tracking shows every column at 1280 px and keeps its header in view"
 async function openOrder(page: Page, orderNumber: string) {
   await page.goto(`/order-tracking?searchBy=orderNumber&search=${orderNumber}`);
   await expect(orders(page)).toHaveCount(1);
+  // The page takes the search out of the address (a navigation of its own): opening before that interrupts it.
+  await expect(page).toHaveURL(/\/order-tracking$/);
   if (isPhone(page)) await page.getByRole("button", { name: new RegExp(`^Open order ${orderNumber}`) }).click();
   else await page.getByRole("button", { name: orderNumber, exact: true }).click();
   const dialog = page.getByRole("dialog", { name: `Order ${orderNumber}` });
@@ -235,4 +239,14 @@ test("the order detail keeps its size between view, edit and the edit's steps", 
   for (const s of sizes) {
     for (const key of ["width", "height", "x", "y"] as const) expect(Math.abs(s[key] - first[key]), `${key} at ${s.step}: ${JSON.stringify(sizes)}`).toBeLessThanOrEqual(2);
   }
+});
+
+test("the customer's delivery proof page fits", async ({ page, browser }) => {
+  await page.goto(await deliveredProofPath(browser, isPhone(page) ? 2 : 3));
+  await expect(page.getByRole("heading", { level: 1, name: "Proof of delivery" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await page.screenshot({ path: `tests/e2e/.screens/fit-delivery-proof-${isPhone(page) ? "390" : "1280"}.png`, fullPage: !isPhone(page) });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), "the page scrolls sideways").toBeLessThanOrEqual(1);
+  expect(await clipped(page), "content cut off sideways").toEqual([]);
+  if (isPhone(page)) expect(await smallTargets(page)).toEqual([]);
 });
