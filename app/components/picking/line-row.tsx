@@ -1,7 +1,7 @@
 // One pick line: bin, image (tap to zoom), name, sku, need, status, on hand, the In Full / Short / Unselect
 // actions, the Short editor (Picked Qty, quick chips, reason, Done), an Issue note, who else is on the line
 // and who holds it. Compact (the default: six lines or more on a phone) or comfortable with the image.
-import { Lock, Package } from "lucide-react";
+import { Check, Lock, Package, RotateCcw } from "lucide-react";
 import { memo, useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -131,12 +131,43 @@ export const LineRow = memo(function LineRow({
       {line.bin}
     </span>
   ) : null;
-  const buttons = (
+  const isSet = line.status !== "Pending" || line.pickState !== "unset" || line.pickedQty > 0;
+  const buttons = compact ? (
     <>
       <Button
         size="md"
         variant={line.pickState === "full" ? "primary" : "outline"}
-        className={cn("whitespace-nowrap px-1 text-sm", compact && "min-h-11 px-2")}
+        className="min-h-11 gap-1 px-2 text-sm whitespace-nowrap"
+        aria-pressed={line.pickState === "full"}
+        aria-label={`In Full (${line.quantity})`}
+        disabled={held}
+        onClick={() => actions.inFull(line)}
+      >
+        <Check className="size-4" aria-hidden="true" />
+        {line.quantity}
+      </Button>
+      <Button
+        size="md"
+        variant={line.pickState === "short" ? "primary" : "outline"}
+        className="min-h-11 px-2 text-sm whitespace-nowrap"
+        aria-pressed={line.pickState === "short"}
+        disabled={held}
+        onClick={() => actions.short(line)}
+      >
+        Short
+      </Button>
+      {isSet ? (
+        <Button size="icon" variant="ghost" className="ring-1 ring-slate-200" aria-label="Unselect" title="Unselect" disabled={held} onClick={() => actions.unselect(line)}>
+          <RotateCcw className="size-4" aria-hidden="true" />
+        </Button>
+      ) : null}
+    </>
+  ) : (
+    <>
+      <Button
+        size="md"
+        variant={line.pickState === "full" ? "primary" : "outline"}
+        className="whitespace-nowrap px-1 text-sm"
         aria-pressed={line.pickState === "full"}
         disabled={held}
         onClick={() => actions.inFull(line)}
@@ -146,18 +177,16 @@ export const LineRow = memo(function LineRow({
       <Button
         size="md"
         variant={line.pickState === "short" ? "primary" : "outline"}
-        className={cn("whitespace-nowrap px-1 text-sm", compact && "min-h-11 px-2")}
+        className="whitespace-nowrap px-1 text-sm"
         aria-pressed={line.pickState === "short"}
         disabled={held}
         onClick={() => actions.short(line)}
       >
         Short
       </Button>
-      {!compact || line.status !== "Pending" || line.pickState !== "unset" || line.pickedQty > 0 ? (
-        <Button size="md" variant="ghost" className={cn("whitespace-nowrap px-1 text-sm ring-1 ring-slate-200", compact && "min-h-11 px-2")} disabled={held} onClick={() => actions.unselect(line)}>
-          Unselect
-        </Button>
-      ) : null}
+      <Button size="md" variant="ghost" className="whitespace-nowrap px-1 text-sm ring-1 ring-slate-200" disabled={held} onClick={() => actions.unselect(line)}>
+        Unselect
+      </Button>
     </>
   );
 
@@ -170,27 +199,25 @@ export const LineRow = memo(function LineRow({
       onPointerDown={() => actions.focus(line)}
       className={cn(
         "rounded-xl border bg-white shadow-sm transition-colors duration-300",
-        compact ? "px-2.5 py-2" : "p-3 sm:p-4",
+        compact ? "border-l-4 py-1.5 pr-1.5 pl-2" : "p-3 sm:p-4",
         flashing ? "border-green-400 bg-green-100" : held ? "border-amber-300 bg-amber-50/60" : line.status === "Picked" ? "border-green-200" : line.status === "Issue" ? "border-orange-300" : "border-slate-200",
       )}
     >
       {compact ? (
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5">
+        <div className="flex items-center gap-1.5">
           {/* A tap on the line holds it for this picker (its name is the button's: the line's own text). */}
-          <button type="button" onClick={() => actions.claim(line)} aria-pressed={mine} className="min-w-0 flex-[1_1_12rem] rounded-md text-left focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
+          <button type="button" data-testid="line-hold" onClick={() => actions.claim(line)} aria-pressed={mine} className="min-w-0 flex-1 rounded-md text-left focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
             <span className="flex items-center gap-1.5">
               {bin}
               <span className="min-w-0 truncate text-sm font-semibold leading-tight">{line.name || line.sku || "—"}</span>
-              <Badge tone={STATUS_TONE[line.status]} data-testid="line-status" className="ml-auto shrink-0">
-                {line.status}
-              </Badge>
+              <span className="sr-only" data-testid="line-status">
+                , {line.status}
+              </span>
+              <span className="ml-auto flex shrink-0 items-center gap-1">{holders}</span>
             </span>
-            <span className="mt-0.5 flex flex-wrap items-center gap-x-2.5 text-xs">
-              {facts}
-              {holders}
-            </span>
+            <span className="mt-0.5 block truncate text-xs leading-5 [&>span]:mr-2">{facts}</span>
           </button>
-          <div className="ml-auto flex shrink-0 gap-1.5">{buttons}</div>
+          <div className="flex shrink-0 gap-1">{buttons}</div>
         </div>
       ) : (
         <>
@@ -198,7 +225,7 @@ export const LineRow = memo(function LineRow({
             <LineImage line={line} onZoom={() => actions.zoom(line)} />
             <div className="min-w-0 flex-1">
               <div className="flex items-start justify-between gap-2">
-                <button type="button" onClick={() => actions.claim(line)} aria-pressed={mine} className="rounded-md text-left font-semibold leading-snug break-words focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
+                <button type="button" data-testid="line-hold" onClick={() => actions.claim(line)} aria-pressed={mine} className="rounded-md text-left font-semibold leading-snug break-words focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
                   {line.name || line.sku || "—"}
                 </button>
                 <div className="flex shrink-0 items-center gap-1">

@@ -2,7 +2,7 @@
 // the line list with Hide picked / Mark all picked / Load more, and the sticky Save / Complete bar. The
 // list-wide actions wait until a real order's lines are on screen (not while loading, on sample data or
 // after a load error).
-import { ArrowLeft, Camera, ScanLine, Wifi, WifiOff, X } from "lucide-react";
+import { ArrowLeft, Camera, Rows3, ScanLine, Wifi, WifiOff, X } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Dialog, DialogBody } from "~/components/ui/dialog";
 import { Button } from "~/components/ui/button";
@@ -248,7 +248,7 @@ export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, o
         </header>
 
         <main className="flex-1 overflow-y-auto overscroll-contain">
-          <div className="mx-auto flex max-w-[920px] flex-col gap-3 px-3 py-3 sm:px-4">
+          <div className={cn("mx-auto flex max-w-[920px] flex-col px-3 py-3 sm:px-4", compact ? "gap-2" : "gap-3")}>
             {banner ? (
               <div className={cn(overlay && "max-[768px]:hidden")}>
                 <PasscodeBanner open={boxOpen} onToggle={() => setBoxOpen((o) => !o)} onSuccess={afterPasscodeLogin} />
@@ -304,15 +304,45 @@ export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, o
                       data-scan-input
                       value={code}
                       onChange={(e) => setCode(e.target.value)}
-                      placeholder="Scan or type a barcode"
+                      placeholder="Scan or type a code"
                       autoComplete="off"
-                      enterKeyHint="done"
+                      enterKeyHint="go"
                       disabled={!listReady}
                       className="h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-base disabled:bg-slate-100"
                     />
                   </div>
-                  <Button type="submit" variant="outline" disabled={!listReady || !code.trim()}>
-                    Enter
+                  <label className="sr-only" htmlFor="pick-sort">
+                    Sort lines
+                  </label>
+                  <select
+                    id="pick-sort"
+                    value={sort}
+                    onChange={(e) => {
+                      const next = e.target.value === "order" ? "order" : "path";
+                      setSort(next);
+                      savePrefs({ sort: next, compact });
+                    }}
+                    className="h-11 w-28 shrink-0 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+                  >
+                    {LINE_SORTS.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="icon"
+                    aria-label="Compact rows"
+                    aria-pressed={compact}
+                    className={cn("shrink-0", compact && "bg-slate-100")}
+                    onClick={() => {
+                      setCompact(!compact);
+                      savePrefs({ sort, compact: !compact });
+                    }}
+                  >
+                    <Rows3 className="size-5" aria-hidden="true" />
                   </Button>
                 </form>
                 <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
@@ -331,36 +361,6 @@ export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, o
                       }}
                     />
                     Mark all picked
-                  </label>
-                  <label className="inline-flex min-h-11 items-center gap-2">
-                    <span>Sort</span>
-                    <select
-                      value={sort}
-                      onChange={(e) => {
-                        const next = e.target.value === "order" ? "order" : "path";
-                        setSort(next);
-                        savePrefs({ sort: next, compact });
-                      }}
-                      className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
-                    >
-                      {LINE_SORTS.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <label className="inline-flex min-h-11 items-center gap-2">
-                    <input
-                      type="checkbox"
-                      className="size-5 accent-brand-700"
-                      checked={compact}
-                      onChange={(e) => {
-                        setCompact(e.target.checked);
-                        savePrefs({ sort, compact: e.target.checked });
-                      }}
-                    />
-                    Compact
                   </label>
                 </div>
                 {undo ? (
@@ -394,7 +394,7 @@ export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, o
 
             {!pick.loading && shown.length ? (
               <fieldset disabled={!hydrated} className="m-0 min-w-0 border-0 p-0">
-                <ul className="flex flex-col gap-3" aria-label="Pick lines">
+                <ul className={cn("flex flex-col", compact ? "gap-1.5" : "gap-3")} aria-label="Pick lines">
                   {shown.map((line) => (
                     <LineRow
                       key={line.id}

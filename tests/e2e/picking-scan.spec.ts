@@ -1,0 +1,194 @@
+// Picking a warehouse would choose (issue 13): scanning with a keyboard-wedge scanner and by typing, codes
+// refused with the reason and nothing changed, lines in pick-path order and six of them on a phone, 'Mark
+// all picked' that asks and can be undone, a short line that needs its reason, and two pickers who cannot
+// pick the same line at once.
+import type { BrowserContext, Page } from "@playwright/test";
+import { compareBins } from "~/domain/picking/scan";
+import { ACCOUNTS, expect, isPhone, signIn, signInAs, test } from "./fixtures";
+
+const SCREENS = "tests/e2e/.screens";
+
+type ApiLine = { lineItemId: string; sku: string; quantity: number; bin: string | null; barcodes: { key: string; kind: string; quantity: number }[] };
+
+/** NY-MAIN orders with at least eight lines, beyond the first (the live picking journey's). */
+async function roomyOrders(page: Page): Promise<{ orderNumber: string; lines: ApiLine[] }[]> {
+  const found: { orderNumber: string; lines: ApiLine[] }[] = [];
+  for (let n = 100003; n < 100200 && found.length < 4; n++) {
+    const res = await page.request.get(`/api/sales-orders/by-order-number/SO-${n}?include=lines`);
+    if (!res.ok()) continue;
+    const body = (await res.json()) as { warehouseLocation?: string; lines?: ApiLine[] };
+    if (body.warehouseLocation === "NY-MAIN" && (body.lines?.length ?? 0) >= 8) found.push({ orderNumber: `SO-${n}`, lines: body.lines! });
+  }
+  if (found.length < 4) throw new Error("the e2e seed needs four NY-MAIN orders with eight lines");
+  return found;
+}
+
+const lineEl = (page: Page, id: string) => page.locator(`[data-testid=pick-line][data-line-id="${id}"]`);
+
+/** partykit dev keeps rooms across runs: put every line back to unset first. */
+async function resetLines(page: Page) {
+  for (const button of await page.getByTestId("pick-line").getByRole("button", { name: "Unselect" }).all()) await button.click();
+  await expect(page.getByTestId("pick-line").getByRole("button", { name: "Unselect" })).toHaveCount(0);
+}
+
+/** Into the picking screen: a picker's phone with the warehouse passcode, a manager's desk with Google. */
+async function enter(page: Page) {
+  if (!isPhone(page)) return signIn(page, "logistics-manager");
+  await page.goto("/pick-list");
+  const gate = page.getByRole("dialog", { name: "Pick List Access" });
+  await gate.getByPlaceholder("Enter pick list code").fill("RICE-2468");
+  await gate.getByRole("button", { name: "Access Pick List" }).click();
+  await expect(gate).toBeHidden();
+}
+
+test("a picker scans, types and is refused with the reason; lines follow the pick path, six fit a phone; Mark all picked asks and undoes", async ({ page }) => {
+  await enter(page);
+  const orders = await roomyOrders(page);
+  const { orderNumber, lines } = orders[isPhone(page) ? 0 : 1]!;
+  await page.goto(`/pick-list?order=${orderNumber}`);
+  await expect(page.getByTestId("room-status")).toHaveText("Live");
+  await expect(page.getByTestId("pick-line")).toHaveCount(lines.length);
+  await resetLines(page);
+
+  // Pick path: the bins on screen are in walking order.
+  const bins = await page.getByTestId("line-bin").allInnerTexts();
+  const clean = bins.map((b) => b.replace(/^Bin\s*/, "").trim());
+  expect(clean.length).toBe(lines.length);
+  expect([...clean].sort(compareBins)).toEqual(clean);
+  // 'Order' puts them back in the order's sequence.
+  await page.getByLabel("Sort lines").selectOption("order");
+  expect(await page.getByTestId("pick-line").evaluateAll((els) => els.map((e) => e.getAttribute("data-line-id")))).toEqual(lines.map((l) => l.lineItemId));
+  await page.getByLabel("Sort lines").selectOption("path");
+
+  if (isPhone(page)) {
+    // Compact rows: at least six whole lines between the header and the bottom bar on 390 × 844.
+    const bar = await page.getByTestId("pick-bar").boundingBox();
+    const boxes = await page.getByTestId("pick-line").evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })));
+    const whole = boxes.filter((b) => b.top >= 0 && b.bottom <= bar!.y);
+    expect(whole.length).toBeGreaterThanOrEqual(6);
+    await page.screenshot({ path: `${SCREENS}/picking-compact-phone.png` });
+  }
+
+  // A keyboard-wedge scanner: a fast burst of keys and Enter confirms one unit of the line with that code.
+  const target = lines.find((l) => l.quantity >= 3 && l.barcodes.some((b) => b.kind === "unit"))!;
+  const unit = target.barcodes.find((b) => b.kind === "unit")!;
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.type(`${unit.key.replace(/^0+(?=\d{12}$)/, "")}\n`);
+  await expect(lineEl(page, target.lineItemId).getByTestId("scanned")).toHaveText(`Scanned 1/${target.quantity}`);
+  await expect(page.getByTestId("pick-bar").getByRole("status")).toHaveText(`${target.sku} +1 (1/${target.quantity}).`);
+
+  // Typed into the scan field (a damaged label): the SKU itself counts too.
+  const scanField = page.getByLabel("Scan or type a barcode");
+  await scanField.fill(target.sku.toLowerCase());
+  await scanField.press("Enter");
+  await expect(lineEl(page, target.lineItemId).getByTestId("scanned")).toHaveText(`Scanned 2/${target.quantity}`);
+
+  // Refused, with the reason, and nothing changes: a code not on the order, and one unit more than needed.
+  await scanField.fill("NOPE-404");
+  await scanField.press("Enter");
+  await expect(page.getByTestId("pick-bar").getByRole("status")).toHaveText(`NOPE-404 is not on order ${orderNumber}. Nothing changed.`);
+  const tooMany = `(01)${unit.key}(30)${target.quantity}`;
+  await scanField.fill(tooMany);
+  await scanField.press("Enter");
+  await expect(page.getByTestId("pick-bar").getByRole("status")).toHaveText(`${target.sku} needs ${target.quantity}; this scan would make ${target.quantity + 2}. Nothing changed.`);
+  await expect(lineEl(page, target.lineItemId).getByTestId("scanned")).toHaveText(`Scanned 2/${target.quantity}`);
+  // The rest of the need in one GS1 code picks the line in full.
+  await scanField.fill(`(01)${unit.key}(30)${target.quantity - 2}`);
+  await scanField.press("Enter");
+  await expect(lineEl(page, target.lineItemId)).toHaveAttribute("data-status", "Picked");
+  await page.screenshot({ path: `${SCREENS}/picking-scanned-${isPhone(page) ? "phone" : "desktop"}.png` });
+
+  // A short line needs its reason before Done.
+  const shortLine = lines.find((l) => l.lineItemId !== target.lineItemId && l.quantity >= 2)!;
+  await lineEl(page, shortLine.lineItemId).getByRole("button", { name: "Short" }).click();
+  await lineEl(page, shortLine.lineItemId).getByRole("button", { name: "0", exact: true }).click();
+  await expect(lineEl(page, shortLine.lineItemId).getByRole("button", { name: "Done" })).toBeDisabled();
+  await lineEl(page, shortLine.lineItemId).getByLabel("Reason").selectOption("Damaged");
+  await lineEl(page, shortLine.lineItemId).getByRole("button", { name: "Done" }).click();
+  await expect(lineEl(page, shortLine.lineItemId)).toHaveAttribute("data-status", "Issue");
+  await expect(lineEl(page, shortLine.lineItemId)).toContainText("Damaged");
+
+  // 'Mark all picked' asks first; Cancel changes nothing.
+  const markAll = page.getByRole("checkbox", { name: "Mark all picked" });
+  await markAll.click();
+  const confirm = page.getByRole("dialog", { name: "Mark all picked?" });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.locator('[data-testid=pick-line][data-status="Picked"]')).toHaveCount(1);
+  // Confirmed, every line is picked; Undo puts each back as it was.
+  await markAll.click();
+  await confirm.getByRole("button", { name: "Mark all picked" }).click();
+  await expect(page.locator('[data-testid=pick-line][data-status="Picked"]')).toHaveCount(lines.length);
+  await expect(page.getByTestId("undo-bar")).toContainText(`Marked ${lines.length} lines picked.`);
+  await page.getByTestId("undo-bar").getByRole("button", { name: "Undo" }).click();
+  await expect(page.locator('[data-testid=pick-line][data-status="Picked"]')).toHaveCount(1);
+  await expect(lineEl(page, shortLine.lineItemId)).toHaveAttribute("data-status", "Issue");
+  await expect(lineEl(page, shortLine.lineItemId)).toContainText("Damaged");
+  await expect(page.getByTestId("undo-bar")).toHaveCount(0);
+});
+
+test.describe("two pickers on one order", () => {
+  let phoneContext: BrowserContext;
+  let deskContext: BrowserContext;
+  test.afterEach(async () => {
+    await phoneContext?.close();
+    await deskContext?.close();
+  });
+
+  test("a tapped line is held for its picker, live on the other device; the same line claimed at once has one winner", { tag: "@desktop-only" }, async ({ browser }) => {
+    phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    deskContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const phone = await phoneContext.newPage();
+    const desk = await deskContext.newPage();
+
+    await desk.goto("/login?redirectTo=%2F");
+    await signInAs(desk, ACCOUNTS["logistics-manager"]);
+    const { orderNumber, lines } = (await roomyOrders(desk))[2]!;
+    await desk.goto(`/pick-list?order=${orderNumber}`);
+    // The phone: a passcode picker.
+    await phone.goto(`/pick-list?order=${orderNumber}`);
+    const gate = phone.getByRole("dialog", { name: "Pick List Access" });
+    await gate.getByPlaceholder("Enter pick list code").fill("RICE-2468");
+    await gate.getByRole("button", { name: "Access Pick List" }).click();
+    await expect(gate).toBeHidden();
+    await expect(phone.getByTestId("room-status")).toHaveText("Live");
+    await expect(desk.getByTestId("room-status")).toHaveText("Live");
+    await resetLines(desk);
+
+    // The desk taps a line: it is the desk's ('You'), and the phone sees who holds it within a second.
+    const first = lines[0]!;
+    const second = lines.find((l) => l !== first && l.quantity >= 2)!;
+    const third = lines.find((l) => l !== first && l !== second)!;
+    await lineEl(desk, first.lineItemId).getByTestId("line-hold").click();
+    await expect(lineEl(desk, first.lineItemId).getByTestId("line-claim")).toHaveText("You");
+    await expect(lineEl(phone, first.lineItemId).getByTestId("line-claim")).toHaveText("Leo Logistics is picking", { timeout: 1_000 });
+    await expect(lineEl(phone, first.lineItemId).getByRole("button", { name: /^In Full/ })).toBeDisabled();
+    await phone.screenshot({ path: `${SCREENS}/picking-claims-phone.png` });
+
+    // The phone scans that line's code: refused, naming the holder, and nothing changes.
+    await phone.getByLabel("Scan or type a barcode").fill(first.sku);
+    await phone.getByLabel("Scan or type a barcode").press("Enter");
+    await expect(phone.getByTestId("pick-bar").getByRole("status")).toHaveText(`Leo Logistics is picking ${first.sku}. Nothing changed.`);
+    await expect(lineEl(phone, first.lineItemId)).toHaveAttribute("data-status", "Pending");
+
+    // Done ends the claim: the desk picks it in full, and the phone may work on it again.
+    await lineEl(desk, first.lineItemId).getByRole("button", { name: /^In Full/ }).click();
+    await expect(lineEl(phone, first.lineItemId)).toHaveAttribute("data-status", "Picked", { timeout: 1_000 });
+    await expect(lineEl(phone, first.lineItemId).getByTestId("line-claim")).toHaveCount(0);
+
+    // The phone's scan claims the line it confirms; the desk's change on it is sent back.
+    await phone.getByLabel("Scan or type a barcode").fill(second.sku);
+    await phone.getByLabel("Scan or type a barcode").press("Enter");
+    await expect(lineEl(desk, second.lineItemId).getByTestId("line-claim")).toHaveText("Main floor phones is picking", { timeout: 1_000 });
+
+    // Both tap the third line in the same moment: exactly one holds it, and the other sees who.
+    await Promise.all([
+      lineEl(desk, third.lineItemId).getByTestId("line-hold").click(),
+      lineEl(phone, third.lineItemId).getByTestId("line-hold").click(),
+    ]);
+    await expect
+      .poll(async () => [await lineEl(desk, third.lineItemId).getByTestId("line-claim").innerText(), await lineEl(phone, third.lineItemId).getByTestId("line-claim").innerText()].sort().join(" | "))
+      .toMatch(/^(Leo Logistics is picking \| You|Main floor phones is picking \| You)$/);
+    await desk.screenshot({ path: `${SCREENS}/picking-claims-desktop.png` });
+  });
+});
