@@ -15,7 +15,37 @@ import { loader as returnKpisLoader } from "../app/routes/api.return-requests.kp
 import { loader as applicationsLoader } from "../app/routes/api.applications";
 import { loader as applicationKpisLoader } from "../app/routes/api.applications.kpis";
 import { createTestContext, request, staffCookie } from "../tests/support/context";
-import { measure, printFigures, type Figures } from "./measure";
+import { availableParallelism, loadavg } from "node:os";
+import { type Figures } from "./measure";
+
+/**
+ * Wall-clock percentiles, and beside them the p95 of this process's CPU time per call (user + system, every
+ * thread). On a shared machine whose load is several times its cores the wall clock mostly measures waiting for
+ * a core; the CPU time is what the call itself costs, close to what a quiet machine's wall clock would show.
+ */
+type CaseFigures = Figures & { cpuP95: number };
+
+async function measure(name: string, n: number, run: () => Promise<unknown>, warmup = 20): Promise<CaseFigures> {
+  for (let i = 0; i < warmup; i++) await run();
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const cpuStart = process.cpuUsage();
+    const start = performance.now();
+    await run();
+    wall.push(performance.now() - start);
+    const used = process.cpuUsage(cpuStart);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  const at = (list: number[], q: number) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(q * list.length))]!;
+  return { name, n, p50: at(wall, 0.5), p95: at(wall, 0.95), p99: at(wall, 0.99), max: Math.max(...wall), cpuP95: at(cpu, 0.95) };
+}
+
+function printFigures(rows: CaseFigures[]) {
+  const fmt = (v: number) => `${v.toFixed(2)} ms`.padStart(11);
+  console.log(`${"case".padEnd(66)} ${"n".padStart(4)} ${"p50".padStart(11)} ${"p95".padStart(11)} ${"max".padStart(11)} ${"cpu p95".padStart(11)}`);
+  for (const r of rows) console.log(`${r.name.padEnd(66)} ${String(r.n).padStart(4)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.max)} ${fmt(r.cpuP95)}`);
+}
 
 const RETURNS = 50_000;
 const APPLICATIONS = 20_000;
@@ -115,7 +145,7 @@ export async function benchReturns(): Promise<void> {
     ["filter approved + sort company", "?status=approved&sort=companyName&dir=asc"],
     ["filter declined + page 100", "?status=declined&page=100"],
   ];
-  const figures: Figures[] = [];
+  const figures: CaseFigures[] = [];
   for (const [name, query] of returnCases) figures.push(await measure(`returns: ${name}`, N, () => call(returnsLoader, `/api/return-requests${query}`), 5));
   figures.push(await measure("returns: KPIs", N, () => call(returnKpisLoader, "/api/return-requests/kpis"), 5));
 
@@ -164,8 +194,12 @@ export async function benchReturns(): Promise<void> {
     }, 1),
   );
   printFigures(figures);
+  const [load1, load5] = loadavg();
+  console.log(`load average ${load1!.toFixed(2)} (1 min), ${load5!.toFixed(2)} (5 min) with ${availableParallelism()} cores`);
   const slow = figures.filter((f) => !f.name.startsWith("baseline") && f.p95 >= 20);
-  console.log(slow.length ? `over the 20 ms p95 budget: ${slow.map((f) => f.name).join("; ")}` : "every SQL case is under the 20 ms p95 budget");
+  console.log(slow.length ? `over the 20 ms p95 budget (wall clock): ${slow.length} of ${figures.length - 2} cases` : "every SQL case is under the 20 ms p95 budget (wall clock)");
+  const slowCpu = figures.filter((f) => !f.name.startsWith("baseline") && f.cpuP95 >= 20);
+  console.log(slowCpu.length ? `over 20 ms p95 in CPU time: ${slowCpu.map((f) => f.name).join("; ")}` : "every SQL case is under 20 ms p95 in CPU time");
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
