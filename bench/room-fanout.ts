@@ -1,6 +1,8 @@
 // Room fan-out: 20 pickers (partysocket + ws) on one picking room under `partykit dev`, each sending 10
 // line updates per second for 30 s. Prints delivery latency (p50/p95/max) and lost/duplicated messages.
-// Figures only (machines are shared); target p95 < 50 ms locally with no loss or duplication.
+// Figures only (machines are shared); target p95 < 50 ms locally with no loss or duplication. Meanwhile the
+// pickers take turns claiming a line twice a second: how long until every other picker sees the claim
+// (issue 13's target: p95 under 250 ms with 20 pickers in the room).
 // Run: npx tsx bench/room-fanout.ts  (BENCH_ROOM_SECONDS / BENCH_ROOM_CLIENTS / BENCH_ROOM_RATE override)
 import PartySocket from "partysocket";
 import WebSocket from "ws";
@@ -23,6 +25,9 @@ export async function benchRoomFanout(opts: Options = {}): Promise<void> {
   const received = new Map<string, number>(); // same key → deliveries
   const latencies: number[] = [];
   const sockets: PartySocket[] = [];
+  const claimSentAt = new Map<string, number>(); // claimed line → send time
+  const claimSeen = new Map<string, Set<number>>(); // claimed line → clients that saw it
+  const claimLatencies: number[] = [];
 
   try {
     const exp = Math.floor(Date.now() / 1000) + 600;
@@ -31,7 +36,18 @@ export async function benchRoomFanout(opts: Options = {}): Promise<void> {
       const socket = new PartySocket({ host: party.host, room, party: "main", id: `bench-${i}`, query: { token }, WebSocket: WebSocket as never, maxRetries: 0 });
       socket.addEventListener("message", (e) => {
         const now = performance.now();
-        const msg = JSON.parse(String(e.data)) as { type: string; lines?: { rev: number; by: string }[] };
+        const msg = JSON.parse(String(e.data)) as { type: string; lines?: { rev: number; by: string }[]; claims?: { lineId: string; sub: string }[] };
+        if (msg.type === "claims") {
+          for (const c of msg.claims ?? []) {
+            const t = claimSentAt.get(c.lineId);
+            const seen = claimSeen.get(c.lineId) ?? new Set<number>();
+            if (t === undefined || seen.has(i) || c.sub === `bench:${i}`) continue;
+            seen.add(i);
+            claimSeen.set(c.lineId, seen);
+            claimLatencies.push(now - t);
+          }
+          return;
+        }
         if (msg.type !== "lines") return;
         for (const l of msg.lines ?? []) {
           const key = `${l.by}:${l.rev}`;
@@ -59,7 +75,15 @@ export async function benchRoomFanout(opts: Options = {}): Promise<void> {
         socket.send(JSON.stringify({ type: "lines", lines: [line] }));
       }, 1000 / rate),
     );
+    let claimTurn = 0;
+    const claimTimer = setInterval(() => {
+      const lineId = `claim-${claimTurn}`;
+      claimSentAt.set(lineId, performance.now());
+      sockets[claimTurn % sockets.length]!.send(JSON.stringify({ type: "claim", lineId }));
+      claimTurn++;
+    }, 500);
     await new Promise((ok) => setTimeout(ok, seconds * 1000));
+    clearInterval(claimTimer);
     for (const t of timers) clearInterval(t);
     await new Promise((ok) => setTimeout(ok, 1500)); // let the last messages land
     const elapsed = (performance.now() - started) / 1000;
@@ -78,6 +102,10 @@ export async function benchRoomFanout(opts: Options = {}): Promise<void> {
     console.log(`  sent ${sentAt.size} updates, ${latencies.length} deliveries (expected ${sentAt.size * expectedEach})`);
     console.log(`  latency p50 ${fmt(percentile(latencies, 0.5))}  p95 ${fmt(percentile(latencies, 0.95))}  p99 ${fmt(percentile(latencies, 0.99))}  max ${fmt(latencies.at(-1) ?? 0)}`);
     console.log(`  lost ${lost}, duplicated ${duplicated}`);
+    claimLatencies.sort((a, b) => a - b);
+    const claimsExpected = claimSentAt.size * expectedEach;
+    console.log(`line claims: ${claimSentAt.size} claims, seen ${claimLatencies.length} times by the other pickers (expected ${claimsExpected})`);
+    console.log(`  claim visible p50 ${fmt(percentile(claimLatencies, 0.5))}  p95 ${fmt(percentile(claimLatencies, 0.95))}  max ${fmt(claimLatencies.at(-1) ?? 0)} (target p95 < 250 ms)`);
   } finally {
     for (const s of sockets) s.close();
     await party.stop();

@@ -23,7 +23,9 @@ export function useWedgeScanner(onScan: (code: string) => void, enabled: boolean
       state = out.state;
       if (out.scan) {
         event.preventDefault();
+        const started = performance.now();
         onScanRef.current(out.scan);
+        requestAnimationFrame(() => performance.measure("key-scan-to-confirm", { start: started, end: performance.now() }));
       }
     };
     window.addEventListener("keydown", onKey, true);
