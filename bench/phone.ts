@@ -44,7 +44,7 @@ async function sixtyLines(dbFile: string) {
   }
 }
 
-async function signedIn(browser: Browser, base: string, email: string) {
+export async function signedIn(browser: Browser, base: string, email: string) {
   const context = await browser.newContext({ baseURL: base });
   const page = await context.newPage();
   await page.goto("/login");
@@ -57,7 +57,7 @@ async function signedIn(browser: Browser, base: string, email: string) {
   return state;
 }
 
-async function throttled(browser: Browser, base: string, state: Awaited<ReturnType<typeof signedIn>>): Promise<{ context: BrowserContext; page: Page }> {
+export async function throttled(browser: Browser, base: string, state: Awaited<ReturnType<typeof signedIn>>): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: base, storageState: state, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

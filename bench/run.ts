@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, printing figures (never asserted: these machines are shared and noisy).
-// Run one alone with `npx tsx bench/<name>.ts`. BENCH_ONLY=orders,pdf,room,bundle,shell,tasks,trips,phone,load picks some.
+// Run one alone with `npx tsx bench/<name>.ts`. BENCH_ONLY=orders,pdf,room,bundle,shell,tasks,trips,phone,load,scan picks some.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,8 +20,9 @@ import { benchRoundTrips } from "./round-trips";
 import { benchPhone } from "./phone";
 import { benchDelivery } from "./delivery";
 import { benchLoad } from "./load";
+import { benchScan } from "./scan";
 
-const only = (process.env.BENCH_ONLY ?? "shell,orders,tasks,returns,pdf,room,bundle,trips,phone,load,delivery").split(",");
+const only = (process.env.BENCH_ONLY ?? "shell,orders,tasks,returns,pdf,room,bundle,trips,phone,load,delivery,scan").split(",");
 
 async function benchShell() {
   const db = openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "riceops-bench-")), "bench.db")}`);
@@ -47,6 +48,7 @@ const benches: [string, () => Promise<void>][] = [
   ["phone", benchPhone],
   ["delivery", benchDelivery],
   ["load", benchLoad],
+  ["scan", benchScan],
 ];
 
 for (const [name, run] of benches) {

@@ -46,6 +46,12 @@ describe("room protocol", () => {
     [{ type: "lines", lines: [{ ...line, pickedQty: -1 }] }, false],
     [{ type: "lines", lines: [{ ...line, rev: 1.5 }] }, false],
     [{ type: "sync", lines: [] }, false],
+    [{ type: "claim", lineId: "L1" }, true],
+    [{ type: "release", lineId: "L1" }, true],
+    [{ type: "claim", lineId: "" }, false],
+    [{ type: "claim" }, false],
+    [{ type: "lines", lines: [{ ...line, reason: "Stockout" }] }, true],
+    [{ type: "lines", lines: [{ ...line, reason: "x".repeat(81) }] }, false],
     [{ type: "nope" }, false],
     ["lines", false],
   ])("client message %j valid: %s", (message, valid) => {
@@ -83,7 +89,7 @@ describe("GET /api/picklists/{orderNumber}/room", () => {
     expect(await verifyRoomToken(SECRET, body.data.token, nyOrder)).toMatchObject({ name: "Main floor phones" });
   });
 
-  it("refuses a passcode picker another warehouse's order", async () => {
+  it("refuses a passcode picker another warehouse's order (no token: no lines and no claims in its room)", async () => {
     const res = await call(njOrder, riceCookie);
     expect(res.status).toBe(403);
     const location = (await ctx.app.db.select({ l: orders.warehouseLocation }).from(orders).where(eq(orders.orderNumber, njOrder)))[0]!.l;
@@ -194,6 +200,43 @@ describe("a live room under partykit dev", () => {
     cy.socket.close();
     const left = await ann.next("presence", 4);
     expect(left.type === "presence" && left.presence.map((p) => p.name).sort()).toEqual(["Ann", "Bo"]);
+  }, 30_000);
+
+  it("a line is held by the first picker to claim it; the other's claim and changes on it are sent back; done ends the claim", async () => {
+    const claimRoom = "SO-LIVE-CLAIMS";
+    const ann = client(party, claimRoom, await token("Ann", claimRoom), "ann-c");
+    const bo = client(party, claimRoom, await token("Bo", claimRoom), "bo-c");
+    clients.push(ann, bo);
+    expect(await ann.next("sync")).toMatchObject({ claims: [], you: "user:Ann" });
+    await bo.next("sync");
+
+    ann.socket.send(JSON.stringify({ type: "claim", lineId: "L9" }));
+    const held = await bo.next("claims");
+    expect(held.type === "claims" && held.claims.map((c) => [c.lineId, c.name])).toEqual([["L9", "Ann"]]);
+
+    // Bo's claim and Bo's change on L9 come back to Bo only, naming Ann; Ann hears nothing of them.
+    bo.socket.send(JSON.stringify({ type: "claim", lineId: "L9" }));
+    expect(await bo.next("refused")).toEqual({ type: "refused", lineId: "L9", holder: { sub: "user:Ann", name: "Ann" }, line: null });
+    const change = { lineId: "L9", status: "Picked", pickState: "full", pickedQty: 5, rev: 500, by: "dev-bo" };
+    bo.socket.send(JSON.stringify({ type: "lines", lines: [change] }));
+    expect(await bo.next("refused", 2)).toMatchObject({ lineId: "L9", holder: { name: "Ann" } });
+    expect(await bo.next("ack")).toEqual({ type: "ack", lines: [{ lineId: "L9", rev: 500 }] });
+    expect(ann.messages.some((m) => m.type === "lines" || m.type === "refused")).toBe(false);
+
+    // Ann picks it in full: the line is relayed and the claim ends for everyone.
+    ann.socket.send(JSON.stringify({ type: "lines", lines: [{ ...change, rev: 501, by: "dev-ann" }] }));
+    expect(await bo.next("lines")).toMatchObject({ lines: [{ lineId: "L9", rev: 501 }] });
+    const ended = await bo.next("claims", 2);
+    expect(ended.type === "claims" && ended.claims).toEqual([]);
+
+    // Both claim L10 in the same moment: one holds it, the other is refused naming the winner.
+    ann.socket.send(JSON.stringify({ type: "claim", lineId: "L10" }));
+    bo.socket.send(JSON.stringify({ type: "claim", lineId: "L10" }));
+    const final = await ann.next("claims", 3);
+    const winner = final.type === "claims" ? final.claims.find((c) => c.lineId === "L10")?.name : null;
+    expect(["Ann", "Bo"]).toContain(winner);
+    const loser = winner === "Ann" ? bo : ann;
+    expect(await loser.next("refused", loser === bo ? 3 : 1)).toMatchObject({ lineId: "L10", holder: { name: winner } });
   }, 30_000);
 
   it("the app's saved notice needs the secret and reaches every picker", async () => {
