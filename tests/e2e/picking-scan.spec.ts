@@ -190,5 +190,21 @@ test.describe("two pickers on one order", () => {
       .poll(async () => [await lineEl(desk, third.lineItemId).getByTestId("line-claim").innerText(), await lineEl(phone, third.lineItemId).getByTestId("line-claim").innerText()].sort().join(" | "))
       .toMatch(/^(Leo Logistics is picking \| You|Main floor phones is picking \| You)$/);
     await desk.screenshot({ path: `${SCREENS}/picking-claims-desktop.png` });
+
+    // A scan while offline waits on the phone, then is applied once when the phone is back.
+    const fourth = lines.find((l) => ![first, second, third].includes(l) && l.quantity >= 2)!;
+    await phoneContext.setOffline(true);
+    await expect(phone.getByTestId("room-status")).toContainText("Offline");
+    await phone.getByLabel("Scan or type a barcode").fill(fourth.sku);
+    await phone.getByLabel("Scan or type a barcode").press("Enter");
+    await expect(lineEl(phone, fourth.lineItemId).getByTestId("scanned")).toHaveText(`Scanned 1/${fourth.quantity}`);
+    await expect(phone.getByTestId("room-status")).toContainText("change");
+    await expect(lineEl(desk, fourth.lineItemId).getByTestId("scanned")).toHaveCount(0);
+    await phoneContext.setOffline(false);
+    await expect(phone.getByTestId("room-status")).toHaveText("Live", { timeout: 10_000 });
+    await expect(lineEl(desk, fourth.lineItemId).getByTestId("scanned")).toHaveText(`Scanned 1/${fourth.quantity}`, { timeout: 5_000 });
+    await desk.waitForTimeout(500);
+    await expect(lineEl(desk, fourth.lineItemId).getByTestId("scanned")).toHaveText(`Scanned 1/${fourth.quantity}`);
+    await expect.poll(() => phone.evaluate((n) => localStorage.getItem(`picklist-outbox:${n}`), orderNumber)).toBeNull();
   });
 });
