@@ -13,13 +13,13 @@ type ApiLine = { lineItemId: string; sku: string; quantity: number; bin: string 
 /** NY-MAIN orders with at least eight lines, beyond the first (the live picking journey's). */
 async function roomyOrders(page: Page): Promise<{ orderNumber: string; lines: ApiLine[] }[]> {
   const found: { orderNumber: string; lines: ApiLine[] }[] = [];
-  for (let n = 100003; n < 100200 && found.length < 4; n++) {
+  for (let n = 100003; n < 100200 && found.length < 6; n++) {
     const res = await page.request.get(`/api/sales-orders/by-order-number/SO-${n}?include=lines`);
     if (!res.ok()) continue;
     const body = (await res.json()) as { warehouseLocation?: string; lines?: ApiLine[] };
     if (body.warehouseLocation === "NY-MAIN" && (body.lines?.length ?? 0) >= 8) found.push({ orderNumber: `SO-${n}`, lines: body.lines! });
   }
-  if (found.length < 4) throw new Error("the e2e seed needs four NY-MAIN orders with eight lines");
+  if (found.length < 6) throw new Error("the e2e seed needs six NY-MAIN orders with eight lines");
   return found;
 }
 
@@ -125,6 +125,32 @@ test("a picker scans, types and is refused with the reason; lines follow the pic
   await expect(lineEl(page, shortLine.lineItemId)).toHaveAttribute("data-status", "Issue");
   await expect(lineEl(page, shortLine.lineItemId)).toContainText("Damaged");
   await expect(page.getByTestId("undo-bar")).toHaveCount(0);
+});
+
+test("a Stockout short, once saved, raises a follow-up in the office's Task Center", async ({ page }) => {
+  await signIn(page, "logistics-manager");
+  const { orderNumber, lines } = (await roomyOrders(page))[isPhone(page) ? 3 : 4]!;
+  await page.goto(`/pick-list?order=${orderNumber}`);
+  await expect(page.getByTestId("room-status")).toHaveText("Live");
+  await resetLines(page);
+  const line = lines.find((l) => l.quantity >= 4)!;
+  const row = lineEl(page, line.lineItemId);
+  await row.getByRole("button", { name: "Short" }).click();
+  await row.getByRole("button", { name: "50%" }).click();
+  await row.getByLabel("Reason").selectOption("Stockout");
+  await row.getByRole("button", { name: "Done" }).click();
+  await expect(row).toContainText("Stockout");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByTestId("pick-bar").getByRole("status")).toHaveText(/^Saved\. Lines picked: 0\/\d+ • Issues: 1$/);
+
+  const missing = line.quantity - Math.floor(line.quantity / 2);
+  await page.goto("/");
+  await page.getByRole("button", { name: /^Task Center/ }).click();
+  const panel = page.getByRole("dialog", { name: "Task Center" });
+  await panel.getByRole("tab", { name: /Alerts/ }).click();
+  await expect(panel.getByText(`Follow up: ${orderNumber} short ${missing} × ${line.sku}`)).toBeVisible();
+  await expect(panel.getByText(`Stockout: ${missing} × ${line.sku} short on ${orderNumber}`, { exact: false })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/picking-stockout-follow-up-${isPhone(page) ? "phone" : "desktop"}.png` });
 });
 
 test.describe("two pickers on one order", () => {
