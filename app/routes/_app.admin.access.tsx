@@ -19,6 +19,9 @@ export const ADMIN_LINKS = [
   { to: "/admin/access/users", label: "Users" },
   { to: "/admin/access/locations", label: "Locations" },
   { to: "/admin/access/workers", label: "Workers" },
+  // Issue 13: what pickers scan and where they walk, and why a line may be short.
+  { to: "/admin/access/products", label: "Products & Barcodes" },
+  { to: "/admin/access/short-reasons", label: "Short Reasons" },
   { to: "/admin/access/email-routing", label: "Email Routing" },
   { to: "/admin/access/picklist-passcodes", label: "Picklist Passcodes" },
   { to: "/admin/access/rbac-debug", label: "RBAC Debug" },

@@ -1,0 +1,23 @@
+// DELETE /api/admin/products/{sku}/barcodes/{id}: removes a barcode. Admins only, audited.
+import { z } from "zod";
+import { policies } from "~/domain/access/policy";
+import { ok, parseParams } from "~/lib/http.server";
+import { apiRoute } from "~/lib/route.server";
+import { removeBarcode } from "~/services/products.server";
+
+export const policy = policies.admin;
+
+const paramsSchema = z.object({
+  sku: z.string().trim().min(1).max(120),
+  id: z.string().regex(/^[1-9]\d{0,9}$/, "Invalid barcode id").transform(Number),
+});
+
+const route = apiRoute(policy, {
+  DELETE: async ({ params, ctx, viewer }) => {
+    const { sku, id } = parseParams(params, paramsSchema);
+    return ok(await removeBarcode(ctx, viewer, sku, id));
+  },
+});
+
+export const loader = route.loader;
+export const action = route.action;
