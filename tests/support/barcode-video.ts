@@ -22,10 +22,11 @@ export function ean13Modules(code: string): string {
 }
 
 /**
- * Writes a Y4M (4:2:0) of `frames` frames, each the barcode centred on white. Chromium loops the file, so
- * the camera keeps showing the code. Returns the path.
+ * Writes a Y4M (4:2:0, 15 frames a second) of `frames` frames of the barcode centred on white, then
+ * `blankFrames` of white. Chromium loops the file: with no blank frames the camera keeps showing the code;
+ * with some, the label comes and goes like a picker's next scan. Returns the path.
  */
-export function writeBarcodeVideo(path: string, code: string, { width = 640, height = 480, module = 4, frames = 10 } = {}): string {
+export function writeBarcodeVideo(path: string, code: string, { width = 640, height = 480, module = 4, frames = 10, blankFrames = 0 } = {}): string {
   const modules = ean13Modules(code);
   const barWidth = modules.length * module;
   const left = Math.floor((width - barWidth) / 2);
@@ -40,7 +41,8 @@ export function writeBarcodeVideo(path: string, code: string, { width = 640, hei
   }
   const chroma = Buffer.alloc((width / 2) * (height / 2), 128);
   const frame = Buffer.concat([Buffer.from("FRAME\n"), y, chroma, chroma]);
+  const blank = Buffer.concat([Buffer.from("FRAME\n"), Buffer.alloc(width * height, 235), chroma, chroma]);
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F15:1 Ip A1:1 C420jpeg\n`);
-  writeFileSync(path, Buffer.concat([header, ...Array.from({ length: frames }, () => frame)]));
+  writeFileSync(path, Buffer.concat([header, ...Array.from({ length: frames }, () => frame), ...Array.from({ length: blankFrames }, () => blank)]));
   return path;
 }
