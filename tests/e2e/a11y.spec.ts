@@ -173,6 +173,28 @@ test("the delivery wizard, as a driver", async ({ page }) => {
   await audit(page, "delivery wizard");
 });
 
+test("the delivery wizard's photo and signature steps, as a driver", async ({ page }) => {
+  await signIn(page, "delivery-driver", "/order-tracking");
+  const rows = await driverOrders(page.request);
+  // Three quarters of the way down: away from the orders the other journeys take. It goes out for delivery
+  // and is left there, not completed.
+  const order = rows[Math.floor((rows.length * 3) / 4) + (isPhone(page) ? 0 : 1)]!;
+  await page.goto(`/order-tracking?searchBy=orderNumber&search=${order.orderNumber}`);
+  await expect(page).toHaveURL(/\/order-tracking$/);
+  const opener = isPhone(page) ? page.getByRole("button", { name: new RegExp(`^Open order ${order.orderNumber},`) }) : page.getByRole("button", { name: order.orderNumber, exact: true });
+  await opener.first().click();
+  const dialog = page.getByRole("dialog", { name: `Order #${order.orderNumber}` });
+  await dialog.getByRole("button", { name: "Mark Out for Delivery" }).click();
+  await expect(page.getByText("Order marked out for delivery")).toBeVisible();
+  await expect(dialog.locator("input#issue-photo")).toBeAttached();
+  await page.waitForLoadState("networkidle");
+  await audit(page, "delivery wizard photo step");
+  await dialog.getByRole("button", { name: "Skip" }).click();
+  await expect(dialog.getByLabel(/Receiver name/)).toBeVisible();
+  await expect(dialog.getByTestId("signature-pad")).toBeVisible();
+  await audit(page, "delivery wizard signature step");
+});
+
 test("the customer's delivery proof page", async ({ page, browser }) => {
   await page.goto(await deliveredProofPath(browser, isPhone(page) ? 0 : 1));
   await expect(page.getByRole("heading", { level: 1, name: "Proof of delivery" })).toBeVisible();
