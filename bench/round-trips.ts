@@ -78,6 +78,17 @@ export const TRIP_CASES: TripCase[] = [
     ],
   },
   {
+    // Issue 13: a short line with a reason also raises its follow-up, rep notice and history entry, in the same batch.
+    name: "POST /api/picklists/{n}/verify with a short line and a reason",
+    run: (h, c) => [
+      () =>
+        call(h, verify.action as Handler, `/api/picklists/${ORDER}/verify`, c.admin, { orderNumber: ORDER }, {
+          method: "POST",
+          json: { pickedItems: [{ lineItemId: c.line!, status: "Issue", quantityPicked: 0, reason: "Stockout" }] },
+        }),
+    ],
+  },
+  {
     name: "PUT /api/order-trackers/{id}",
     run: (h, c) => [
       () =>

@@ -167,6 +167,16 @@ describe("verify with reasons", () => {
     expect((await listTasksFor(ctx.app, wendy, { pageSize: 200 })).alerts.map((a) => a.title)).not.toContain(title);
   });
 
+  it("a passcode session's short raises the same, once", async () => {
+    const o = await pickOrder(6);
+    const line = o.lines[0]!;
+    for (let i = 0; i < 2; i++) expect((await save(o.orderNumber, cookies.passcode!, [short(line, 0, "Stockout")])).status).toBe(200);
+    const notes = await noticesFor(o.orderNumber);
+    expect(notes.map((n) => n.audienceGrant ?? "rep")).toEqual(["orders:update", "rep"]);
+    const [entry] = await db.select().from(auditEvents).where(and(eq(auditEvents.entityId, o.orderNumber), eq(auditEvents.action, "pick.short")));
+    expect(entry).toMatchObject({ actorId: null, actorEmail: expect.stringMatching(/^picklist\+/) });
+  });
+
   it("Damaged: a recount for the floor managers and the order warehouse's employees, once", async () => {
     const o = await pickOrder(4);
     const line = o.lines[0]!;
