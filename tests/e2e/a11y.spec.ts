@@ -2,9 +2,9 @@
 // it. No serious or critical violation is allowed; lesser ones are printed in the report as annotations.
 // Each audited screen is also photographed to tests/e2e/.screens/a11y-<screen>-<width>.png.
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { ACCOUNTS, expect, isPhone, signIn, signInAs, test, type RoleName } from "./fixtures";
-import { deliveredProofPath } from "./proof-helpers";
+import { deliveredProofPath, driverOrderFor } from "./proof-helpers";
 
 async function audit(page: Page, screen: string) {
   await page.screenshot({ path: `tests/e2e/.screens/a11y-${screen.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}-${isPhone(page) ? "390" : "1280"}.png`, fullPage: !isPhone(page) });
@@ -146,23 +146,9 @@ for (const form of [
   });
 }
 
-type DriverRow = { orderNumber: string; paymentStatus?: string; hasDeliveryOrder?: boolean; deliveryCompletedAt?: string | null; address?: { lines: string[] } };
-
-/** Orders in the driver's scope not delivered yet and not cash on delivery; each width takes its own from the middle (delivery.spec.ts takes the ends). */
-async function driverOrders(request: APIRequestContext): Promise<DriverRow[]> {
-  const res = await request.get("/api/order-trackers?limit=500&page=1");
-  expect(res.ok()).toBe(true);
-  const rows = ((await res.json()) as { data: DriverRow[] }).data.filter(
-    (r) => !r.hasDeliveryOrder && !r.deliveryCompletedAt && (r.address?.lines.length ?? 0) > 0 && (r.paymentStatus ?? "").toLowerCase() !== "cash on delivery",
-  );
-  expect(rows.length).toBeGreaterThan(8);
-  return rows;
-}
-
 test("the delivery wizard, as a driver", async ({ page }) => {
   await signIn(page, "delivery-driver", "/order-tracking");
-  const rows = await driverOrders(page.request);
-  const order = rows[Math.floor(rows.length / 2) + (isPhone(page) ? 0 : 1)]!; // this test changes nothing
+  const order = { orderNumber: await driverOrderFor(page.request, isPhone(page) ? 0 : 1, "highest") }; // this test changes nothing
   await page.goto(`/order-tracking?searchBy=orderNumber&search=${order.orderNumber}`);
   await expect(page).toHaveURL(/\/order-tracking$/); // the page's own navigation that clears the query, done first
   const opener = isPhone(page) ? page.getByRole("button", { name: new RegExp(`^Open order ${order.orderNumber},`) }) : page.getByRole("button", { name: order.orderNumber, exact: true });
@@ -175,10 +161,8 @@ test("the delivery wizard, as a driver", async ({ page }) => {
 
 test("the delivery wizard's photo and signature steps, as a driver", async ({ page }) => {
   await signIn(page, "delivery-driver", "/order-tracking");
-  const rows = await driverOrders(page.request);
-  // Three quarters of the way down: away from the orders the other journeys take. It goes out for delivery
-  // and is left there, not completed.
-  const order = rows[Math.floor((rows.length * 3) / 4) + (isPhone(page) ? 0 : 1)]!;
+  // This order goes out for delivery and is left there, not completed.
+  const order = { orderNumber: await driverOrderFor(page.request, isPhone(page) ? 0 : 1, "highest") };
   await page.goto(`/order-tracking?searchBy=orderNumber&search=${order.orderNumber}`);
   await expect(page).toHaveURL(/\/order-tracking$/);
   const opener = isPhone(page) ? page.getByRole("button", { name: new RegExp(`^Open order ${order.orderNumber},`) }) : page.getByRole("button", { name: order.orderNumber, exact: true });

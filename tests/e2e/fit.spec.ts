@@ -3,7 +3,7 @@
 // phone every interactive target is at least 44 × 44 px. Screenshots of each go to tests/e2e/.screens/.
 import type { Page } from "@playwright/test";
 import { ACCOUNTS, expect, isPhone, signIn, signInAs, test, type RoleName } from "./fixtures";
-import { deliveredProofPath } from "./proof-helpers";
+import { deliveredProofPath, driverOrderFor } from "./proof-helpers";
 
 /** `role: null` is a public page, opened signed out. */
 type Screen = { name: string; role: RoleName | null; path: string; ready: (page: Page) => Promise<void> };
@@ -62,7 +62,7 @@ const SCREENS: Screen[] = [
     role: "delivery-driver",
     path: "/order-tracking",
     ready: async (p) => {
-      const n = await driverOrder(p);
+      const n = await driverOrderFor(p.request, isPhone(p) ? 2 : 3, "highest"); // looked at, never changed
       await p.goto(`/order-tracking?searchBy=orderNumber&search=${n}`);
       await expect(p).toHaveURL(/\/order-tracking$/);
       await (isPhone(p) ? p.getByRole("button", { name: new RegExp(`^Open order ${n},`) }) : p.getByRole("button", { name: n, exact: true })).first().click();
@@ -75,17 +75,6 @@ const SCREENS: Screen[] = [
 async function openFirst(page: Page) {
   if (isPhone(page)) await page.getByRole("button", { name: "View Details" }).first().click();
   else await page.getByRole("table").locator("tbody tr").first().getByRole("button").first().click();
-}
-
-/** An undelivered, not cash-on-delivery order in the driver's scope; looked at, never changed. */
-async function driverOrder(page: Page): Promise<string> {
-  const res = await page.request.get("/api/order-trackers?limit=500&page=1");
-  type Row = { orderNumber: string; paymentStatus?: string; hasDeliveryOrder?: boolean; deliveryCompletedAt?: string | null; address?: { lines: string[] } };
-  const rows = ((await res.json()) as { data: Row[] }).data.filter(
-    (r) => !r.hasDeliveryOrder && !r.deliveryCompletedAt && (r.address?.lines.length ?? 0) > 0 && (r.paymentStatus ?? "").toLowerCase() !== "cash on delivery",
-  );
-  expect(rows.length).toBeGreaterThan(4);
-  return rows[Math.floor(rows.length / 2)]!.orderNumber;
 }
 
 function orders(page: Page) {

@@ -72,7 +72,7 @@ export function Documents({ applicationId, phone }: { applicationId: number; pho
       <ul className="space-y-1">
         {files?.map((f, i) => (
           <li key={`${f.name}-${i}`}>
-            <button type="button" onClick={() => setPreview(f)} className="inline-flex min-h-9 items-center gap-2 text-left text-sm font-semibold text-brand-800 underline">
+            <button type="button" onClick={() => setPreview(f)} className="inline-flex min-h-11 items-center gap-2 text-left text-sm font-semibold text-brand-800 underline md:min-h-9">
               <FileText className="size-4" aria-hidden="true" /> {f.name || "Unnamed file"}
             </button>
             {f.error ? <span className="ml-2 text-xs text-slate-600">{f.error}</span> : null}

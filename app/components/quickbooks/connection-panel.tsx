@@ -51,7 +51,7 @@ export function ConnectionPanel({
         {state === "connected" ? <p className="text-xs text-slate-600">The access token is refreshed automatically before it expires.</p> : null}
         {status.connected ? (
           <details className="text-sm">
-            <summary className="cursor-pointer font-medium text-slate-700">More about the connection</summary>
+            <summary className="cursor-pointer py-3 font-medium text-slate-700 md:py-0">More about the connection</summary>
             <dl className="mt-1 space-y-1">
               <Item label="Refresh token valid until">{formatEastern(status.refreshTokenExpiresAt)}</Item>
               <Item label="Company (realm)">{status.realmId ?? "—"}</Item>
