@@ -41,7 +41,7 @@ export async function benchRoomFanout(opts: Options = {}): Promise<void> {
           for (const c of msg.claims ?? []) {
             const t = claimSentAt.get(c.lineId);
             const seen = claimSeen.get(c.lineId) ?? new Set<number>();
-            if (t === undefined || seen.has(i) || c.sub === `bench:${i}`) continue;
+            if (t === undefined || seen.has(i) || c.sub.startsWith(`bench:${i}@`)) continue;
             seen.add(i);
             claimSeen.set(c.lineId, seen);
             claimLatencies.push(now - t);

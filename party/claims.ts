@@ -9,6 +9,15 @@ export type Holder = { sub: string; name: string };
 
 export type ClaimMap = Map<string, Claim>;
 
+/**
+ * Who holds a claim: the token's signed identity and the device. The device is the connection id without
+ * the tab's random suffix (app/lib/picking-client.ts: `${deviceId}-${4 chars}`), so a reload on the same
+ * phone keeps its claims, and two phones signed in with one shared passcode are two pickers.
+ */
+export function holderOf(sub: string, connectionId: string): string {
+  return `${sub}@${connectionId.replace(/-[a-z0-9]{4}$/, "")}`;
+}
+
 /** The live claim on a line (an idle one no longer counts). */
 export function liveClaim(claims: ClaimMap, lineId: string, now: number): Claim | null {
   const claim = claims.get(lineId);

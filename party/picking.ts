@@ -1,13 +1,14 @@
 // The picking room (one per order number): line states, who is on which line, and what the app saved.
 // Connections need a token signed by the app; messages that fail the protocol are dropped and logged.
 import type * as Party from "partykit/server";
-import { blockedBy, claimLine, expireClaims, finishesLine, nextExpiry, releaseLine, type ClaimMap } from "./claims";
+import { blockedBy, claimLine, expireClaims, finishesLine, holderOf, nextExpiry, releaseLine, type ClaimMap } from "./claims";
 import { clientMessage, savedNotice, type LineState, type ServerMessage } from "./protocol";
 import { verifyRoomToken } from "./token";
 
 const FLUSH_MS = 250;
 
-type ConnState = { sub: string; name: string; lineId: string | null };
+/** `holder`: who claims as, the signed identity plus the device (several phones share one passcode). */
+type ConnState = { sub: string; holder: string; name: string; lineId: string | null };
 
 function newer(a: LineState, b: LineState | undefined) {
   return !b || a.rev > b.rev || (a.rev === b.rev && a.by > b.by);
@@ -54,9 +55,10 @@ export default class PickingRoom implements Party.Server {
   }
 
   onConnect(conn: Party.Connection<ConnState>, ctx: Party.ConnectionContext) {
-    conn.setState({ sub: ctx.request.headers.get("x-room-sub") ?? "", name: ctx.request.headers.get("x-room-name") ?? "", lineId: null });
+    const sub = ctx.request.headers.get("x-room-sub") ?? "";
+    conn.setState({ sub, holder: holderOf(sub, conn.id), name: ctx.request.headers.get("x-room-name") ?? "", lineId: null });
     this.expire();
-    this.send(conn, { type: "sync", lines: [...this.lines.values()], presence: this.presence(), saved: this.saved, claims: [...this.claims.values()], you: conn.state!.sub });
+    this.send(conn, { type: "sync", lines: [...this.lines.values()], presence: this.presence(), saved: this.saved, claims: [...this.claims.values()], you: conn.state!.holder });
     this.broadcast({ type: "presence", presence: this.presence() }, [conn.id]);
   }
 
@@ -76,7 +78,7 @@ export default class PickingRoom implements Party.Server {
       return;
     }
     const message = parsed.data;
-    const who = { sub: sender.state?.sub ?? "", name: sender.state?.name ?? "" };
+    const who = { sub: sender.state?.holder ?? "", name: sender.state?.name ?? "" };
     const now = Date.now();
     let claimsChanged = this.expire(false);
     if (message.type === "focus") {

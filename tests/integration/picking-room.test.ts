@@ -207,7 +207,7 @@ describe("a live room under partykit dev", () => {
     const ann = client(party, claimRoom, await token("Ann", claimRoom), "ann-c");
     const bo = client(party, claimRoom, await token("Bo", claimRoom), "bo-c");
     clients.push(ann, bo);
-    expect(await ann.next("sync")).toMatchObject({ claims: [], you: "user:Ann" });
+    expect(await ann.next("sync")).toMatchObject({ claims: [], you: "user:Ann@ann-c" });
     await bo.next("sync");
 
     ann.socket.send(JSON.stringify({ type: "claim", lineId: "L9" }));
@@ -216,7 +216,7 @@ describe("a live room under partykit dev", () => {
 
     // Bo's claim and Bo's change on L9 come back to Bo only, naming Ann; Ann hears nothing of them.
     bo.socket.send(JSON.stringify({ type: "claim", lineId: "L9" }));
-    expect(await bo.next("refused")).toEqual({ type: "refused", lineId: "L9", holder: { sub: "user:Ann", name: "Ann" }, line: null });
+    expect(await bo.next("refused")).toEqual({ type: "refused", lineId: "L9", holder: { sub: "user:Ann@ann-c", name: "Ann" }, line: null });
     const change = { lineId: "L9", status: "Picked", pickState: "full", pickedQty: 5, rev: 500, by: "dev-bo" };
     bo.socket.send(JSON.stringify({ type: "lines", lines: [change] }));
     expect(await bo.next("refused", 2)).toMatchObject({ lineId: "L9", holder: { name: "Ann" } });
@@ -237,6 +237,27 @@ describe("a live room under partykit dev", () => {
     expect(["Ann", "Bo"]).toContain(winner);
     const loser = winner === "Ann" ? bo : ann;
     expect(await loser.next("refused", loser === bo ? 3 : 1)).toMatchObject({ lineId: "L10", holder: { name: winner } });
+  }, 30_000);
+
+  it("two phones on one shared passcode are two pickers; a reload on the same phone keeps its claim", async () => {
+    const r = "SO-LIVE-SHARED";
+    const shared = await signRoomToken(SECRET, { room: r, sub: "passcode:1", name: "Main floor phones", exp: Math.floor(Date.now() / 1000) + 300 });
+    const phoneA = client(party, r, shared, "d-phonea0001-a1b2");
+    const phoneB = client(party, r, shared, "d-phoneb0002-c3d4");
+    clients.push(phoneA, phoneB);
+    await phoneA.next("sync");
+    await phoneB.next("sync");
+    phoneA.socket.send(JSON.stringify({ type: "claim", lineId: "L1" }));
+    await phoneB.next("claims");
+    phoneB.socket.send(JSON.stringify({ type: "claim", lineId: "L1" }));
+    expect(await phoneB.next("refused")).toMatchObject({ lineId: "L1", holder: { sub: "passcode:1@d-phonea0001", name: "Main floor phones" } });
+    // Phone A reloads (a new tab suffix, the same device): the line is still its own.
+    phoneA.socket.close();
+    const reloaded = client(party, r, shared, "d-phonea0001-e5f6");
+    clients.push(reloaded);
+    expect(await reloaded.next("sync")).toMatchObject({ you: "passcode:1@d-phonea0001", claims: [{ lineId: "L1", sub: "passcode:1@d-phonea0001" }] });
+    reloaded.socket.send(JSON.stringify({ type: "lines", lines: [{ lineId: "L1", status: "Picked", pickState: "full", pickedQty: 2, rev: 900, by: "d-phonea0001" }] }));
+    expect(await phoneB.next("lines")).toMatchObject({ lines: [{ lineId: "L1", rev: 900 }] });
   }, 30_000);
 
   it("the app's saved notice needs the secret and reaches every picker", async () => {

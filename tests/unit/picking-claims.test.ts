@@ -1,7 +1,7 @@
 // Line claims in the picking room (issue 13): one open line per picker, refused while another holds it,
 // ended by finishing, releasing or idling.
 import { describe, expect, it } from "vitest";
-import { blockedBy, CLAIM_IDLE_MS, claimLine, expireClaims, finishesLine, nextExpiry, releaseLine, type ClaimMap } from "../../party/claims";
+import { blockedBy, CLAIM_IDLE_MS, claimLine, expireClaims, finishesLine, holderOf, nextExpiry, releaseLine, type ClaimMap } from "../../party/claims";
 
 const ann = { sub: "user:1", name: "Ann" };
 const bo = { sub: "user:2", name: "Bo" };
@@ -44,4 +44,12 @@ describe("claims", () => {
     [{ status: "Pending", pickState: "unset", pickedQty: 3 }, false],
     [{ status: "Pending", pickState: "short", pickedQty: 0 }, false],
   ])("finishesLine(%j) = %s", (line, done) => expect(finishesLine(line)).toBe(done));
+});
+
+describe("who holds a claim", () => {
+  it.each([
+    ["passcode:3", "d-abc123xyz0-k2p9", "passcode:3@d-abc123xyz0"],
+    ["passcode:3", "d-zzz999yyy1-a1b2", "passcode:3@d-zzz999yyy1"],
+    ["user:7", "ann-c", "user:7@ann-c"],
+  ])("holderOf(%s, %s) = %s: a reload keeps the device, a second phone on one passcode is another picker", (sub, id, holder) => expect(holderOf(sub, id)).toBe(holder));
 });
