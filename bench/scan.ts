@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { eq } from "drizzle-orm";
-import { chromium } from "@playwright/test";
+import { chromium, type Browser } from "@playwright/test";
 import { openDatabase } from "../db/node";
 import { orderLines, orders } from "../db/schema";
 import { productCodes } from "../db/seed-data";
@@ -14,7 +14,7 @@ import { writeBarcodeVideo } from "../tests/support/barcode-video";
 import { signedIn, throttled } from "./phone";
 import { startPreview } from "./preview-server";
 
-const SKU = "JAS-25";
+const ORDER = "SO-100002";
 const SCANS = Number(process.env.SCAN_RUNS ?? 10);
 
 function summary(name: string, values: number[]) {
@@ -23,38 +23,39 @@ function summary(name: string, values: number[]) {
   console.log(`${name.padEnd(46)} n=${String(sorted.length).padStart(3)}  p50 ${at(0.5).toFixed(0).padStart(4)} ms  p95 ${at(0.95).toFixed(0).padStart(4)} ms  max ${(sorted.at(-1) ?? NaN).toFixed(0).padStart(4)} ms`);
 }
 
-/** The order with the most JAS-25 (scans need room before 'one more than needed'). */
-async function pickOrder(dbFile: string): Promise<{ orderNumber: string; lineItemId: string; quantity: number }> {
+/** The line of ORDER with the largest need (scans need room before 'one more than needed'). */
+async function pickLine(dbFile: string): Promise<{ orderNumber: string; lineItemId: string; quantity: number; sku: string }> {
   const db = openDatabase(`file:${dbFile}`);
   const rows = await db
-    .select({ orderNumber: orders.orderNumber, lineItemId: orderLines.lineItemId, quantity: orderLines.quantity })
+    .select({ orderNumber: orders.orderNumber, lineItemId: orderLines.lineItemId, quantity: orderLines.quantity, sku: orderLines.sku })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(eq(orderLines.sku, SKU));
-  const best = rows.sort((a, b) => b.quantity - a.quantity)[0];
-  if (!best) throw new Error(`no order with ${SKU}`);
+    .where(eq(orders.orderNumber, ORDER));
+  const best = rows.filter((r) => productCodes(r.sku)).sort((a, b) => b.quantity - a.quantity)[0];
+  if (!best) throw new Error(`no line of ${ORDER} with seeded codes`);
   return best;
 }
 
 export async function benchScan(): Promise<void> {
-  const codes = productCodes(SKU)!;
-  const dir = resolve(".data/bench-scan");
-  mkdirSync(dir, { recursive: true });
-  // One second of the label, two without: each appearance is a new scan.
-  const video = writeBarcodeVideo(join(dir, `${SKU}.y4m`), codes.unit, { frames: 15, blankFrames: 30 });
   const server = await startPreview("scan", { app: 8787, libsql: 8088, standins: 4087, party: 2087 });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`],
-  });
+  let browser: Browser | null = null;
   try {
-    const { orderNumber, lineItemId, quantity } = await pickOrder(server.dbFile);
+    const { orderNumber, lineItemId, quantity, sku } = await pickLine(server.dbFile);
+    const codes = productCodes(sku)!;
+    const dir = resolve(".data/bench-scan");
+    mkdirSync(dir, { recursive: true });
+    // One second of the label, two without: each appearance is a new scan.
+    const video = writeBarcodeVideo(join(dir, `${sku}.y4m`), codes.unit, { frames: 15, blankFrames: 30 });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`],
+    });
     const state = await signedIn(browser, server.url, "logistics@goldengrain.test");
     const { context, page } = await throttled(browser, server.url, state);
     await context.grantPermissions(["camera"]);
     await page.goto(`/pick-list?order=${orderNumber}`);
     const row = page.locator(`[data-testid=pick-line][data-line-id="${lineItemId}"]`);
-    await row.waitFor();
+    await row.waitFor({ timeout: 120_000 });
     await page.getByTestId("room-status").filter({ hasText: "Live" }).waitFor({ timeout: 60_000 });
     const reset = async () => {
       const unselect = row.getByRole("button", { name: "Unselect" });
@@ -79,12 +80,12 @@ export async function benchScan(): Promise<void> {
     }
     const wedgeTimes = await page.evaluate(() => performance.getEntriesByName("key-scan-to-confirm").map((e) => e.duration));
     await reset();
-    console.log(`scan to confirmed line, ${server.name}, 390 × 844, 4× CPU throttling, order ${orderNumber} (${SKU} × ${quantity}); target < 100 ms`);
+    console.log(`scan to confirmed line, ${server.name}, 390 × 844, 4× CPU throttling, order ${orderNumber} (${sku} × ${quantity}); target < 100 ms`);
     summary("camera (fake camera, ZXing decode + apply + paint)", cameraTimes);
     summary("keyboard-wedge scanner (Enter to paint)", wedgeTimes);
     await context.close();
   } finally {
-    await browser.close();
+    await browser?.close();
     await server.stop();
   }
 }

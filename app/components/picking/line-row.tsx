@@ -125,6 +125,16 @@ export const LineRow = memo(function LineRow({
       ) : null}
     </>
   );
+  // The compact row cuts its facts to one line: the whole of them is its title.
+  const factsText = [
+    line.sku,
+    `Need: ${line.quantity}`,
+    `On Hand: ${line.onHand ?? "—"}`,
+    inProgress ? `Scanned ${line.pickedQty}/${line.quantity}` : null,
+    line.pickState === "short" && !editing ? `${shortSummary(line, line.pickedQty)}${line.reason ? ` — ${line.reason}` : ""}` : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
   const bin = line.bin ? (
     <span className="shrink-0 rounded bg-slate-800 px-1.5 py-0.5 font-mono text-xs font-semibold text-white" data-testid="line-bin" title="Bin">
       <span className="sr-only">Bin </span>
@@ -206,16 +216,20 @@ export const LineRow = memo(function LineRow({
       {compact ? (
         <div className="flex items-center gap-1.5">
           {/* A tap on the line holds it for this picker (its name is the button's: the line's own text). */}
-          <button type="button" data-testid="line-hold" onClick={() => actions.claim(line)} aria-pressed={mine} className="min-w-0 flex-1 rounded-md text-left focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
+          <button type="button" data-testid="line-hold" onClick={() => actions.claim(line)} aria-pressed={mine} className="min-h-11 min-w-0 flex-1 rounded-md text-left focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
             <span className="flex items-center gap-1.5">
               {bin}
-              <span className="min-w-0 truncate text-sm font-semibold leading-tight">{line.name || line.sku || "—"}</span>
+              <span className="min-w-0 truncate text-sm font-semibold leading-tight" title={line.name || line.sku || undefined}>
+                {line.name || line.sku || "—"}
+              </span>
               <span className="sr-only" data-testid="line-status">
                 , {line.status}
               </span>
               <span className="ml-auto flex shrink-0 items-center gap-1">{holders}</span>
             </span>
-            <span className="mt-0.5 block truncate text-xs leading-5 [&>span]:mr-2">{facts}</span>
+            <span className="mt-0.5 block truncate text-xs leading-5 [&>span]:mr-2" title={factsText}>
+              {facts}
+            </span>
           </button>
           <div className="flex shrink-0 gap-1">{buttons}</div>
         </div>
