@@ -25,6 +25,7 @@ async function startDev(): Promise<Server> {
   const child = spawn("node", ["scripts/dev.mjs", "--fresh"], {
     env: { ...process.env, APP_PORT: "5177", STANDINS_PORT: "4078", PARTYKIT_PORT: "2078", DATABASE_URL: `file:${dbFile}`, STANDINS_DATA_DIR: ".data/bench-phone-dev-standins", SEED_ORDERS: "2000", VITE_CACHE_DIR: "node_modules/.vite-bench-phone" },
     stdio: "ignore",
+    detached: true,
   });
   await waitFor("http://127.0.0.1:5177/login");
   return { name: "development server", url: "http://127.0.0.1:5177", dbFile, stop: stopper(child) };

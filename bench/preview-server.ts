@@ -23,7 +23,12 @@ export function stopper(child: ChildProcess) {
   return () =>
     new Promise<void>((resolve) => {
       child.once("exit", () => resolve());
-      child.kill("SIGTERM");
+      // The whole process group (npx → tsx → wrangler, partykit, stand-ins): killing npx alone left them running.
+      try {
+        if (child.pid) process.kill(-child.pid, "SIGTERM");
+      } catch {
+        child.kill("SIGTERM");
+      }
       setTimeout(resolve, 3_000);
     });
 }
@@ -44,6 +49,7 @@ export async function startPreview(tag: string, ports: { app: number; libsql: nu
       SEED_ORDERS: String(seedOrders),
     },
     stdio: "ignore",
+    detached: true,
   });
   const url = `http://127.0.0.1:${ports.app}`;
   await waitFor(`${url}/login`);

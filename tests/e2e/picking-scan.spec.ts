@@ -5,23 +5,9 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { compareBins } from "~/domain/picking/scan";
 import { ACCOUNTS, expect, isPhone, signIn, signInAs, test } from "./fixtures";
+import { roomyOrders } from "./picking-helpers";
 
 const SCREENS = "tests/e2e/.screens";
-
-type ApiLine = { lineItemId: string; sku: string; quantity: number; bin: string | null; barcodes: { key: string; kind: string; quantity: number }[] };
-
-/** NY-MAIN orders with at least eight lines, beyond the first (the live picking journey's). */
-async function roomyOrders(page: Page): Promise<{ orderNumber: string; lines: ApiLine[] }[]> {
-  const found: { orderNumber: string; lines: ApiLine[] }[] = [];
-  for (let n = 100003; n < 100200 && found.length < 6; n++) {
-    const res = await page.request.get(`/api/sales-orders/by-order-number/SO-${n}?include=lines`);
-    if (!res.ok()) continue;
-    const body = (await res.json()) as { warehouseLocation?: string; lines?: ApiLine[] };
-    if (body.warehouseLocation === "NY-MAIN" && (body.lines?.length ?? 0) >= 8) found.push({ orderNumber: `SO-${n}`, lines: body.lines! });
-  }
-  if (found.length < 6) throw new Error("the e2e seed needs six NY-MAIN orders with eight lines");
-  return found;
-}
 
 const lineEl = (page: Page, id: string) => page.locator(`[data-testid=pick-line][data-line-id="${id}"]`);
 

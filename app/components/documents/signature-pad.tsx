@@ -1,5 +1,7 @@
 // A signature pad on signature_pad (spec 001 §9: 240 px high on desktop, 200 on a phone, pen 2.5, PNG). The
 // canvas follows its box's width and the screen's density; Clear empties it. Reused by the delivery wizard.
+// Without a pointer (a keyboard, a switch, a screen reader), the signer types their name and signs with it:
+// the name is drawn on the pad in a handwriting face, and the PNG is the same kind as a drawn one.
 import { Eraser } from "lucide-react";
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "react";
 import type SignaturePadLib from "signature_pad";
@@ -21,6 +23,7 @@ export const SignaturePad = forwardRef<SignaturePadHandle, Props>(function Signa
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePadLib | null>(null);
   const [empty, setEmpty] = useState(true);
+  const [typed, setTyped] = useState("");
   const height = isPhone ? SIGNATURE_PAD.heightPhone : SIGNATURE_PAD.heightDesktop;
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
@@ -67,6 +70,34 @@ export const SignaturePad = forwardRef<SignaturePadHandle, Props>(function Signa
     else pad.current.on();
   }, [disabled]);
 
+  /** Draws the typed name on the pad (centred, fitted to its width) as the signature. */
+  function signTyped() {
+    const el = canvas.current;
+    const name = typed.trim();
+    if (!el || !pad.current || !name) return;
+    const ratio = Math.max(window.devicePixelRatio || 1, 1);
+    const width = el.width / ratio;
+    const off = document.createElement("canvas");
+    off.width = el.width;
+    off.height = el.height;
+    const g = off.getContext("2d")!;
+    g.scale(ratio, ratio);
+    let size = Math.min(56, height * 0.45);
+    g.font = `italic ${size}px "Segoe Script", "Bradley Hand", "Brush Script MT", cursive`;
+    while (g.measureText(name).width > width - 32 && size > 14) {
+      size -= 2;
+      g.font = `italic ${size}px "Segoe Script", "Bradley Hand", "Brush Script MT", cursive`;
+    }
+    g.fillStyle = "#0f172a";
+    g.textAlign = "center";
+    g.textBaseline = "middle";
+    g.fillText(name, width / 2, height / 2);
+    void pad.current.fromDataURL(off.toDataURL("image/png"), { ratio, width, height }).then(() => {
+      setEmpty(false);
+      onChangeRef.current?.(false);
+    });
+  }
+
   function clear() {
     pad.current?.clear();
     setEmpty(true);
@@ -102,7 +133,34 @@ export const SignaturePad = forwardRef<SignaturePadHandle, Props>(function Signa
         className="block w-full touch-none rounded-lg border-2 border-dashed border-slate-300 bg-white"
         style={{ height }}
       />
-      <p className="mt-1 text-xs text-slate-500">Sign inside the box with a finger, pen or mouse.</p>
+      <p className="mt-1 text-xs text-slate-600">Sign inside the box with a finger, pen or mouse.</p>
+      <details className="mt-1 text-sm">
+        <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-brand-800 md:min-h-9">Can't draw? Type the name to sign</summary>
+        <div className="mt-1 flex gap-2">
+          <label className="sr-only" htmlFor={`${label}-typed`.replace(/\W+/g, "-")}>
+            {`Name to sign the ${label.toLowerCase()} with`}
+          </label>
+          <input
+            id={`${label}-typed`.replace(/\W+/g, "-")}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") {
+                e.preventDefault();
+                signTyped();
+              }
+            }}
+            maxLength={80}
+            disabled={disabled}
+            autoComplete="name"
+            placeholder="Full name"
+            className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-base"
+          />
+          <Button variant="outline" onClick={signTyped} disabled={disabled || !typed.trim()}>
+            Sign with this name
+          </Button>
+        </div>
+      </details>
     </div>
   );
 });

@@ -16,7 +16,7 @@ export function useWedgeScanner(onScan: (code: string) => void, enabled: boolean
     if (!enabled) return;
     let state = WEDGE_START;
     const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
+      const target = event.target instanceof Element ? event.target : null;
       if (target?.closest("input, textarea, select, [contenteditable=true]") && !target.closest("[data-scan-input]")) return;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       const out = feedWedge(state, event.key, event.timeStamp || performance.now());

@@ -1,0 +1,18 @@
+// Orders for the picking journeys: each journey and width takes its own (they run at once on one database).
+import type { Page } from "@playwright/test";
+
+export type ApiLine = { lineItemId: string; sku: string; quantity: number; bin: string | null; barcodes: { key: string; kind: string; quantity: number }[] };
+
+/** NY-MAIN orders with at least eight lines, beyond the first (the live picking journey's). */
+export async function roomyOrders(page: Page): Promise<{ orderNumber: string; lines: ApiLine[] }[]> {
+  const found: { orderNumber: string; lines: ApiLine[] }[] = [];
+  for (let n = 100003; n < 100200 && found.length < 8; n++) {
+    const res = await page.request.get(`/api/sales-orders/by-order-number/SO-${n}?include=lines`);
+    if (!res.ok()) continue;
+    const body = (await res.json()) as { warehouseLocation?: string; lines?: ApiLine[] };
+    if (body.warehouseLocation === "NY-MAIN" && (body.lines?.length ?? 0) >= 8) found.push({ orderNumber: `SO-${n}`, lines: body.lines! });
+  }
+  if (found.length < 8) throw new Error("the e2e seed needs eight NY-MAIN orders with eight lines");
+  return found;
+}
+
