@@ -64,19 +64,22 @@ async function createDetector(): Promise<{ detect: Detect; engine: string }> {
   hints.set(zxing.DecodeHintType.POSSIBLE_FORMATS, [F.EAN_13, F.EAN_8, F.UPC_A, F.UPC_E, F.CODE_128, F.CODE_39, F.ITF, F.QR_CODE, F.DATA_MATRIX]);
   const reader = new zxing.MultiFormatReader();
   reader.setHints(hints);
-  return {
-    engine: "ZXing",
-    detect: async (canvas) => {
-      try {
-        const bitmap = new zxing.BinaryBitmap(new zxing.HybridBinarizer(new zxing.HTMLCanvasElementLuminanceSource(canvas)));
-        return reader.decodeWithState(bitmap).getText();
-      } catch {
-        return null; // NotFoundException: no code in this frame.
-      } finally {
-        reader.reset();
-      }
-    },
+  const detect: Detect = async (canvas) => {
+    try {
+      const bitmap = new zxing.BinaryBitmap(new zxing.HybridBinarizer(new zxing.HTMLCanvasElementLuminanceSource(canvas)));
+      return reader.decodeWithState(bitmap).getText();
+    } catch {
+      return null; // NotFoundException: no code in this frame.
+    } finally {
+      reader.reset();
+    }
   };
+  // One decode of an empty frame while the camera starts: the first real scan does not pay for warming up.
+  const blank = document.createElement("canvas");
+  blank.width = 320;
+  blank.height = 240;
+  await detect(blank);
+  return { engine: "ZXing", detect };
 }
 
 export function CameraScanner({ open, onClose, onScan }: { open: boolean; onClose(): void; onScan(code: string): ScanOutcome | null }) {
