@@ -87,6 +87,7 @@ export async function benchScan(): Promise<void> {
     console.log(`scan to confirmed line, ${server.name}, 390 × 844, 4× CPU throttling, order ${orderNumber} (${sku} × ${quantity}); target < 100 ms`);
     summary("camera (fake camera, ZXing decode + apply + paint)", cameraTimes);
     summary("keyboard-wedge scanner (Enter to paint)", wedgeTimes);
+    console.log(`  camera scans in order: ${cameraTimes.map((t) => t.toFixed(0)).join(", ")} ms`);
     console.log(`  ${(await page.getByTestId("pick-bar").getByRole("status").innerText()).trim()} (the last scan's message)`);
     await context.close();
   } finally {

@@ -2,24 +2,9 @@
 // on white, drawn here from the code's digits (no image libraries). Used by the camera journey and the scan
 // bench. Node-only.
 import { writeFileSync } from "node:fs";
+import { ean13Modules } from "~/domain/picking/barcodes";
 
-const L = ["0001101", "0011001", "0010011", "0111101", "0100011", "0110001", "0101111", "0111011", "0110111", "0001011"];
-const G = ["0100111", "0110011", "0011011", "0100001", "0011101", "0111001", "0000101", "0010001", "0001001", "0010111"];
-const R = ["1110010", "1100110", "1101100", "1000010", "1011100", "1001110", "1010000", "1000100", "1001000", "1110100"];
-const PARITY = ["LLLLLL", "LLGLGG", "LLGGLG", "LLGGGL", "LGLLGG", "LGGLLG", "LGGGLL", "LGLGLG", "LGLGGL", "LGGLGL"];
-
-/** The 95 modules of an EAN-13 (a 12-digit UPC-A is the EAN-13 with a leading 0), '1' for a bar. */
-export function ean13Modules(code: string): string {
-  const digits = code.length === 12 ? `0${code}` : code;
-  if (!/^\d{13}$/.test(digits)) throw new Error(`not an EAN-13 or UPC-A: ${code}`);
-  const d = [...digits].map(Number);
-  const parity = PARITY[d[0]!]!;
-  let out = "101";
-  for (let i = 1; i <= 6; i++) out += (parity[i - 1] === "L" ? L : G)[d[i]!]!;
-  out += "01010";
-  for (let i = 7; i <= 12; i++) out += R[d[i]!]!;
-  return `${out}101`;
-}
+export { ean13Modules };
 
 /**
  * Writes a Y4M (4:2:0, 15 frames a second) of `frames` frames of the barcode centred on white, then

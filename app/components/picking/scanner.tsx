@@ -6,7 +6,9 @@ import { Camera, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { ean13Modules } from "~/domain/picking/barcodes";
 import { feedWedge, WEDGE_START, type ScanOutcome } from "~/domain/picking/scan";
+import { prepareFeedback } from "./use-pick-list";
 
 /** Listens for a keyboard-wedge scanner while `enabled`; typing into a field is never taken as a scan. */
 export function useWedgeScanner(onScan: (code: string) => void, enabled: boolean) {
@@ -74,11 +76,17 @@ async function createDetector(): Promise<{ detect: Detect; engine: string }> {
       reader.reset();
     }
   };
-  // One decode of an empty frame while the camera starts: the first real scan does not pay for warming up.
-  const blank = document.createElement("canvas");
-  blank.width = 320;
-  blank.height = 240;
-  await detect(blank);
+  // One decode of a drawn label while the camera starts: the first real scan does not pay for warming up.
+  const sample = document.createElement("canvas");
+  const modules = ean13Modules("036000291452");
+  sample.width = modules.length * 2 + 40;
+  sample.height = 60;
+  const g = sample.getContext("2d")!;
+  g.fillStyle = "#fff";
+  g.fillRect(0, 0, sample.width, sample.height);
+  g.fillStyle = "#000";
+  for (let m = 0; m < modules.length; m++) if (modules[m] === "1") g.fillRect(20 + m * 2, 5, 2, 50);
+  await detect(sample);
   return { engine: "ZXing", detect };
 }
 
@@ -98,6 +106,8 @@ export function CameraScanner({ open, onClose, onScan }: { open: boolean; onClos
     const recent = new Map<string, number>();
     setError(null);
     setLast(null);
+    // The tap that opened the camera allows sound: make the beep's audio now, not on the first scan.
+    prepareFeedback();
     (async () => {
       try {
         if (!navigator.mediaDevices?.getUserMedia) throw new Error("This browser cannot use the camera. Use a hardware scanner or type the code.");

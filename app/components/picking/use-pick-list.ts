@@ -39,6 +39,19 @@ function readStored(orderNumber: string): Partial<PickLine>[] | null {
   return null;
 }
 
+let audio: AudioContext | null = null;
+
+/** The page's one audio context, made on first need (a tap or a scan; browsers allow sound after a gesture). */
+export function prepareFeedback(): AudioContext | null {
+  try {
+    const Ctx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    audio ??= Ctx ? new Ctx() : null;
+  } catch {
+    audio = null;
+  }
+  return audio;
+}
+
 /** A scan's answer a picker hears and feels without looking: a short high beep, or a low double buzz. */
 export function feedback(ok: boolean) {
   try {
@@ -47,16 +60,15 @@ export function feedback(ok: boolean) {
     // Vibration is a nicety (not on desktops, not in every browser).
   }
   try {
-    const Ctx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
-    if (!Ctx) return;
-    const audio = (feedback as { ctx?: AudioContext }).ctx ?? ((feedback as { ctx?: AudioContext }).ctx = new Ctx());
-    const osc = audio.createOscillator();
-    const gain = audio.createGain();
+    const ctx = prepareFeedback();
+    if (!ctx) return;
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
     osc.type = ok ? "sine" : "square";
     osc.frequency.value = ok ? 1400 : 220;
     gain.gain.value = 0.08;
-    osc.connect(gain).connect(audio.destination);
-    const t = audio.currentTime;
+    osc.connect(gain).connect(ctx.destination);
+    const t = ctx.currentTime;
     osc.start(t);
     osc.stop(t + (ok ? 0.08 : 0.3));
   } catch {
