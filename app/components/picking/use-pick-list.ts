@@ -156,15 +156,16 @@ export function usePickList({ initialOrder, initialData, session }: { initialOrd
             setClaims(new Map(list.map((c) => [c.lineId, c])));
           },
           onRefused: (lineId, holder, line) => {
-            // The room keeps the holder's line: go back to its copy (or to what this device had before).
+            // The room keeps the holder's line: go back to its copy.
             const current = itemsRef.current.find((l) => l.id === lineId);
-            if (line) {
-              const next = itemsRef.current.map((l) =>
-                l.id === lineId ? { ...l, status: line.status, pickState: line.pickState, pickedQty: line.pickedQty, note: line.note, reason: line.reason, rev: line.rev, by: line.by } : l,
-              );
-              itemsRef.current = next;
-              setItems(next);
-            }
+            // With no copy in the room, nobody has changed the line there yet: back to untouched, with a rev
+            // that lets the holder's next change through.
+            const back = line ?? { status: "Pending" as const, pickState: "unset" as const, pickedQty: 0, note: undefined, reason: undefined, rev: 0, by: "" };
+            const next = itemsRef.current.map((l) =>
+              l.id === lineId ? { ...l, status: back.status, pickState: back.pickState, pickedQty: back.pickedQty, note: back.note, reason: back.reason, rev: back.rev, by: back.by } : l,
+            );
+            itemsRef.current = next;
+            setItems(next);
             setMessage({ tone: "error", text: `${holder} is picking ${current?.sku || "this line"}. Your change was not applied.` });
             feedback(false);
           },
