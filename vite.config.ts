@@ -27,7 +27,10 @@ export default defineConfig({
   // Pre-bundle the browser dependencies at start: discovering them on the first page load makes Vite
   // re-optimize and reload every open page, which breaks the first journeys on a fresh clone.
   optimizeDeps: {
-    include: ["sonner", "lucide-react", "@remix-run/cloudflare", "zod", "drizzle-orm", "drizzle-orm/sqlite-core", "partysocket", "pdfjs-dist", "signature_pad", "@tanstack/react-virtual"],
+    // Everything the dev server would otherwise discover mid-run: a discovery reloads every open page, which
+    // broke journeys on a fresh clone (the camera's decoder; pdf-lib and resend, met through server modules
+    // of route files and never loaded by a browser).
+    include: ["sonner", "lucide-react", "@remix-run/cloudflare", "zod", "drizzle-orm", "drizzle-orm/sqlite-core", "partysocket", "pdfjs-dist", "signature_pad", "@tanstack/react-virtual", "@zxing/library", "pdf-lib", "resend"],
   },
   ssr: { resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] } },
 });
