@@ -81,6 +81,12 @@ export const LineRow = memo(function LineRow({
   const inProgress = line.pickState === "unset" && line.pickedQty > 0;
   const held = !!heldBy;
 
+  const heldChip = heldBy ? (
+    <span className="inline-flex max-w-full min-w-0 items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" data-testid="line-claim" title={`${heldBy} is picking`}>
+      <Lock className="size-3 shrink-0" aria-hidden="true" />
+      <span className="truncate">{heldBy} is picking</span>
+    </span>
+  ) : null;
   const holders = (
     <>
       {others.map((name) => (
@@ -93,11 +99,8 @@ export const LineRow = memo(function LineRow({
           {initials(name)}
         </span>
       ))}
-      {heldBy ? (
-        <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" data-testid="line-claim">
-          <Lock className="size-3" aria-hidden="true" />
-          {heldBy} is picking
-        </span>
+      {heldChip && !compact ? (
+        heldChip
       ) : mine ? (
         <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-800" data-testid="line-claim">
           You
@@ -227,9 +230,21 @@ export const LineRow = memo(function LineRow({
               </span>
               <span className="ml-auto flex shrink-0 items-center gap-1">{holders}</span>
             </span>
-            <span className="mt-0.5 block truncate text-xs leading-5 [&>span]:mr-2" title={factsText}>
-              {facts}
-            </span>
+            {/* Held by another picker, the row says by whom where its facts were (the facts stay in the title). */}
+            {heldChip ? (
+              <span className="mt-0.5 flex min-w-0 items-center gap-2 text-xs leading-5" title={factsText}>
+                {heldChip}
+                {inProgress ? (
+                  <span className="shrink-0 font-semibold text-blue-800" data-testid="scanned">
+                    {line.pickedQty}/{line.quantity}
+                  </span>
+                ) : null}
+              </span>
+            ) : (
+              <span className="mt-0.5 block truncate text-xs leading-5 [&>span]:mr-2" title={factsText}>
+                {facts}
+              </span>
+            )}
           </button>
           <div className="flex shrink-0 gap-1">{buttons}</div>
         </div>
