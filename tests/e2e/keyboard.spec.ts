@@ -3,7 +3,7 @@
 // never lands on the control, so a control only a pointer can reach fails the journey.
 import type { Locator, Page } from "@playwright/test";
 import { expect, isPhone, signIn, test } from "./fixtures";
-import { roomyOrders } from "./picking-helpers";
+import { resetLines, roomyOrders } from "./picking-helpers";
 
 /** Presses Tab until `target` has the focus (at most `max` times). */
 async function tabTo(page: Page, target: Locator, max = 60) {
@@ -19,7 +19,7 @@ test("a picker picks in full, shorts a line with its reason and undoes 'Mark all
   const { orderNumber, lines } = (await roomyOrders(page))[isPhone(page) ? 5 : 6]!;
   await page.goto(`/pick-list?order=${orderNumber}`);
   await expect(page.getByTestId("room-status")).toHaveText("Live");
-  for (const button of await page.getByTestId("pick-line").getByRole("button", { name: "Unselect" }).all()) await button.click();
+  await resetLines(page);
   const rows = page.getByTestId("pick-line");
   const first = rows.nth(0);
   const second = rows.nth(1);

@@ -1,5 +1,5 @@
 // Orders for the picking journeys: each journey and width takes its own (they run at once on one database).
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 export type ApiLine = { lineItemId: string; sku: string; quantity: number; bin: string | null; barcodes: { key: string; kind: string; quantity: number }[] };
 
@@ -16,3 +16,13 @@ export async function roomyOrders(page: Page): Promise<{ orderNumber: string; li
   return found;
 }
 
+
+/**
+ * Puts every line of the open order back to unset (partykit dev keeps rooms across runs, and a saved pick log
+ * may set lines). A compact line drops its Unselect once unset, so the list is re-read after each click.
+ */
+export async function resetLines(page: Page) {
+  const unselect = page.getByTestId("pick-line").getByRole("button", { name: "Unselect" });
+  for (let guard = 0; guard < 200 && (await unselect.count()) > 0; guard++) await unselect.first().click();
+  await expect(unselect).toHaveCount(0);
+}

@@ -5,17 +5,12 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { compareBins } from "~/domain/picking/scan";
 import { ACCOUNTS, expect, isPhone, signIn, signInAs, test } from "./fixtures";
-import { roomyOrders } from "./picking-helpers";
+import { resetLines, roomyOrders } from "./picking-helpers";
 
 const SCREENS = "tests/e2e/.screens";
 
 const lineEl = (page: Page, id: string) => page.locator(`[data-testid=pick-line][data-line-id="${id}"]`);
 
-/** partykit dev keeps rooms across runs: put every line back to unset first. */
-async function resetLines(page: Page) {
-  for (const button of await page.getByTestId("pick-line").getByRole("button", { name: "Unselect" }).all()) await button.click();
-  await expect(page.getByTestId("pick-line").getByRole("button", { name: "Unselect" })).toHaveCount(0);
-}
 
 /** Into the picking screen: a picker's phone with the warehouse passcode, a manager's desk with Google. */
 async function enter(page: Page) {
@@ -140,6 +135,8 @@ test("a Stockout short, once saved, raises a follow-up in the office's Task Cent
 });
 
 test.describe("two pickers on one order", () => {
+  // Two browsers and a whole claim-and-offline story on a machine shared with the other journeys.
+  test.setTimeout(150_000);
   let phoneContext: BrowserContext;
   let deskContext: BrowserContext;
   test.afterEach(async () => {
