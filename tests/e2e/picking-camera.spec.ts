@@ -8,6 +8,7 @@ import type { Page } from "@playwright/test";
 import { productCodes } from "../../db/seed-data";
 import { writeBarcodeVideo } from "../support/barcode-video";
 import { expect, test } from "./fixtures";
+import { enterPasscode } from "./picking-helpers";
 
 const SKU = "JAS-25";
 const code = productCodes(SKU)!.unit;
@@ -47,10 +48,7 @@ async function orderWithSku(page: Page): Promise<{ orderNumber: string; line: Ap
 
 test("a picker scans a label with the phone camera: one unit confirmed per scan, the label held in view counts once", { tag: "@phone-only" }, async ({ page }) => {
   await page.goto("/pick-list");
-  const gate = page.getByRole("dialog", { name: "Pick List Access" });
-  await gate.getByPlaceholder("Enter pick list code").fill("RICE-2468");
-  await gate.getByRole("button", { name: "Access Pick List" }).click();
-  await expect(gate).toBeHidden();
+  await enterPasscode(page);
   const { orderNumber, line } = await orderWithSku(page);
   await page.getByLabel("Order number").fill(orderNumber);
   await page.getByRole("button", { name: "Load", exact: true }).click();

@@ -26,3 +26,11 @@ export async function resetLines(page: Page) {
   for (let guard = 0; guard < 200 && (await unselect.count()) > 0; guard++) await unselect.first().click();
   await expect(unselect).toHaveCount(0);
 }
+
+/** Opens the picking gate with the seeded floor passcode (RICE-2468), on the page's current /pick-list. */
+export async function enterPasscode(page: Page) {
+  const gate = page.getByRole("dialog", { name: "Pick List Access" });
+  await gate.getByPlaceholder("Enter pick list code").fill("RICE-2468");
+  await gate.getByRole("button", { name: "Access Pick List" }).click();
+  await expect(gate).toBeHidden();
+}

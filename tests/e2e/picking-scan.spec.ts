@@ -5,7 +5,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { compareBins } from "~/domain/picking/scan";
 import { ACCOUNTS, expect, isPhone, signIn, signInAs, test } from "./fixtures";
-import { resetLines, roomyOrders } from "./picking-helpers";
+import { enterPasscode, resetLines, roomyOrders } from "./picking-helpers";
 
 const SCREENS = "tests/e2e/.screens";
 
@@ -16,10 +16,7 @@ const lineEl = (page: Page, id: string) => page.locator(`[data-testid=pick-line]
 async function enter(page: Page) {
   if (!isPhone(page)) return signIn(page, "logistics-manager");
   await page.goto("/pick-list");
-  const gate = page.getByRole("dialog", { name: "Pick List Access" });
-  await gate.getByPlaceholder("Enter pick list code").fill("RICE-2468");
-  await gate.getByRole("button", { name: "Access Pick List" }).click();
-  await expect(gate).toBeHidden();
+  await enterPasscode(page);
 }
 
 test("a picker scans, types and is refused with the reason; lines follow the pick path, six fit a phone; Mark all picked asks and undoes", async ({ page }) => {
@@ -156,10 +153,7 @@ test.describe("two pickers on one order", () => {
     await desk.goto(`/pick-list?order=${orderNumber}`);
     // The phone: a passcode picker.
     await phone.goto(`/pick-list?order=${orderNumber}`);
-    const gate = phone.getByRole("dialog", { name: "Pick List Access" });
-    await gate.getByPlaceholder("Enter pick list code").fill("RICE-2468");
-    await gate.getByRole("button", { name: "Access Pick List" }).click();
-    await expect(gate).toBeHidden();
+    await enterPasscode(phone);
     await expect(phone.getByTestId("room-status")).toHaveText("Live");
     await expect(desk.getByTestId("room-status")).toHaveText("Live");
     await resetLines(desk);
