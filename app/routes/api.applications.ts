@@ -4,14 +4,15 @@ import { policies } from "~/domain/access/policy";
 import { applicationListQuerySchema } from "~/domain/applications/schemas";
 import { parseSearchParams } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
-import { listApplications } from "~/services/applications.server";
+import { applicationsPage } from "~/services/applications.server";
 
 export const policy = policies.grant("applications:view");
 
 const route = apiRoute(policy, {
   async GET({ request, ctx }) {
-    const list = await listApplications(ctx, parseSearchParams(request, applicationListQuerySchema));
-    return { success: true, data: list.rows, pagination: { page: list.page, limit: list.limit, total: list.total } };
+    const page = await applicationsPage(ctx, parseSearchParams(request, applicationListQuerySchema));
+    const pagination = JSON.stringify({ page: page.page, limit: page.limit, total: page.total });
+    return new Response(`{"success":true,"data":${page.json},"pagination":${pagination}}`, { headers: { "Content-Type": "application/json" } });
   },
 });
 

@@ -4,14 +4,16 @@ import { policies } from "~/domain/access/policy";
 import { returnListQuerySchema } from "~/domain/returns/schemas";
 import { parseSearchParams } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
-import { listReturnRequests } from "~/services/returns.server";
+import { returnRequestsPage } from "~/services/returns.server";
 
 export const policy = policies.grant("returns:view");
 
 const route = apiRoute(policy, {
   async GET({ request, ctx }) {
-    const list = await listReturnRequests(ctx, parseSearchParams(request, returnListQuerySchema));
-    return Response.json(list.rows, { headers: { "X-Total-Count": String(list.total), "X-Page": String(list.page), "X-Limit": String(list.limit) } });
+    const page = await returnRequestsPage(ctx, parseSearchParams(request, returnListQuerySchema));
+    return new Response(page.json, {
+      headers: { "Content-Type": "application/json", "X-Total-Count": String(page.total), "X-Page": String(page.page), "X-Limit": String(page.limit) },
+    });
   },
 });
 

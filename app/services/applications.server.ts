@@ -16,12 +16,13 @@ import type { ApplicationEdit, ApplicationListQuery, ApplicationSubmission } fro
 import { applicationSubmissionSchema, MAX_APPLICATION_FILES } from "~/domain/applications/schemas";
 import { parseFormData } from "~/lib/http.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors";
-import { dayBounds, likePattern, trigramPhrase, walkSortOrder } from "~/domain/returns/rules";
+import { dayBounds, likePattern, trigramPhrase } from "~/domain/returns/rules";
 import type { AppContext } from "~/lib/context.server";
 import { IMAGE_OR_PDF, IMAGES, listFilesFor, signFileUrl, storeUpload } from "~/lib/files.server";
 import type { Viewer } from "~/lib/session.server";
 import { diffFields, recordAudit, type Actor } from "~/lib/writes.server";
 import { createCustomer } from "./quickbooks.server";
+import { searchPage, type JsonPage, type ListSearch } from "./search-page.server";
 import { checkUploads, parsePayload, referenceCode } from "./uploads.server";
 
 type ApplicationRow = typeof customerApplications.$inferSelect;
@@ -49,25 +50,17 @@ export type ApplicationView = {
 
 export type FileRecord = { name: string; presignedUrl: string | null; downloadUrl?: string | null; contentType?: string; error?: string };
 
-function view(row: ApplicationRow): ApplicationView {
-  return {
-    _id: row.id,
-    companyID: row.companyID,
-    companyName: row.companyName,
-    email: row.email,
-    phoneNumber: row.phoneNumber,
-    ownerName: row.ownerName,
-    ownerNumber: row.ownerNumber,
-    status: row.status,
-    remarks: row.remarks,
-    decisionDate: row.decisionDate,
-    addresses: row.addresses as ApplicationAddress[],
-    reference: row.reference,
-    source: row.source,
-    createdAt: row.createdAt,
-    version: row.version,
-  };
-}
+/**
+ * One application as the API shows it (ApplicationView), built by SQLite: the one definition of that view, for
+ * the list (a page is these rows joined) and every call answering one application.
+ */
+const applicationJson = sql`json_object(
+  '_id', ${customerApplications.id}, 'companyID', ${customerApplications.companyID}, 'companyName', ${customerApplications.companyName},
+  'email', ${customerApplications.email}, 'phoneNumber', ${customerApplications.phoneNumber}, 'ownerName', ${customerApplications.ownerName},
+  'ownerNumber', ${customerApplications.ownerNumber}, 'status', ${customerApplications.status}, 'remarks', ${customerApplications.remarks},
+  'decisionDate', ${customerApplications.decisionDate}, 'addresses', json(${customerApplications.addresses}),
+  'reference', ${customerApplications.reference}, 'source', ${customerApplications.source}, 'createdAt', ${customerApplications.createdAt},
+  'version', ${customerApplications.version})`;
 
 // ---------------------------------------------------------------- list and KPIs
 
@@ -86,12 +79,6 @@ const APPLICATION_SEARCH_INDEX = {
   postalCode: { column: firstAddress("postalCode"), indexed: "postal_code" },
 } as const;
 
-/**
- * The list's search: a condition on the row, and for a substring the trigram index can answer (3 characters
- * or more), the index's column and phrase too; the index holds lower() of each field case-sensitively, so its
- * phrase and the LIKE match the same rows and either may decide a row.
- */
-type ListSearch = { where?: SQL; index?: { indexed: string; phrase: string } };
 
 function applicationSearch(query: ApplicationListQuery): ListSearch {
   const text = query.search;
@@ -139,42 +126,27 @@ function orderBy(query: ApplicationListQuery): SQL[] {
 export type ApplicationList = { rows: ApplicationView[]; total: number; page: number; limit: number };
 
 /**
- * GET /api/applications: one page, filtered and sorted in SQL. A substring search the trigram index can
- * answer is counted there and paged from the index (a rare text) or by walking the sort order testing each
- * row (a common one), whichever reads fewer rows.
+ * GET /api/applications: one page, filtered and sorted in SQL, as the JSON text of its rows (search-page.server.ts
+ * pages a substring search from the trigram index or the sort order).
  */
-export async function listApplications(ctx: AppContext, query: ApplicationListQuery): Promise<ApplicationList> {
-  const search = applicationSearch(query);
-  const filter = filterCondition(query.status);
-  const offset = (query.page - 1) * query.limit;
-  const page = (where: SQL | undefined) =>
-    ctx.db.select().from(customerApplications).where(where).orderBy(...orderBy(query)).limit(query.limit).offset(offset);
+export function applicationsPage(ctx: AppContext, query: ApplicationListQuery): Promise<JsonPage> {
+  return searchPage(ctx, {
+    table: customerApplications,
+    id: customerApplications.id,
+    searchTable: "_applications_search",
+    search: applicationSearch(query),
+    filter: filterCondition(query.status),
+    orderBy: orderBy(query),
+    view: applicationJson,
+    page: query.page,
+    limit: query.limit,
+  });
+}
 
-  if (!search.index) {
-    const where = and(search.where, filter);
-    const [rows, [count]] = await Promise.all([page(where), ctx.db.select({ n: sql<number>`count(*)` }).from(customerApplications).where(where)]);
-    return { rows: rows.map(view), total: Number(count?.n ?? 0), page: query.page, limit: query.limit };
-  }
-  const { indexed, phrase } = search.index;
-  const matching = sql`(SELECT rowid FROM _applications_search WHERE ${sql.identifier(indexed)} MATCH ${phrase})`;
-  const [counts] = await ctx.db.all<{ matches: number; filtered: number; rows: number }>(
-      sql`SELECT (SELECT count(*) FROM _applications_search WHERE ${sql.identifier(indexed)} MATCH ${phrase}) AS matches,
-        (SELECT count(*) FROM ${customerApplications}${filter ? sql` WHERE ${filter}` : sql``}) AS filtered,
-        (SELECT count(*) FROM ${customerApplications}) AS rows`
-    );
-  const matches = Number(counts?.matches ?? 0);
-  const filtered = Number(counts?.filtered ?? 0);
-  let total = matches;
-  if (filter) {
-    // Driven by the smaller side: the matches' row lookups, or the filter's rows tested with the LIKE.
-    const member = matches <= filtered ? sql`${customerApplications.id} IN ${matching}` : search.where;
-    const [count] = await ctx.db.select({ n: sql<number>`count(*)` }).from(customerApplications).where(and(member, filter));
-    total = Number(count?.n ?? 0);
-  }
-  if (total === 0 || offset >= total) return { rows: [], total, page: query.page, limit: query.limit };
-  const walk = walkSortOrder({ matches, total, rows: Number(counts?.rows ?? 0), need: offset + query.limit });
-  const rows = await page(and(walk ? search.where : sql`${customerApplications.id} IN ${matching}`, filter));
-  return { rows: rows.map(view), total, page: query.page, limit: query.limit };
+/** The same page as objects (the Customer Applications page's first data). */
+export async function listApplications(ctx: AppContext, query: ApplicationListQuery): Promise<ApplicationList> {
+  const { json, ...page } = await applicationsPage(ctx, query);
+  return { rows: JSON.parse(json) as ApplicationView[], ...page };
 }
 
 export type ApplicationKpis = { applications: number; pending: number; approved: number; declined: number };
@@ -194,7 +166,9 @@ async function loadApplication(ctx: AppContext, id: number): Promise<Application
 }
 
 export async function getApplication(ctx: AppContext, id: number): Promise<ApplicationView> {
-  return view(await loadApplication(ctx, id));
+  const [found] = await ctx.db.all<{ v: string }>(sql`SELECT ${applicationJson} AS v FROM ${customerApplications} WHERE ${eq(customerApplications.id, id)}`);
+  if (!found) throw new NotFoundError("Application not found");
+  return JSON.parse(found.v) as ApplicationView;
 }
 
 /** GET /api/applications/{id}/files: the documents as short-lived links (inline and download). */
@@ -255,7 +229,7 @@ export async function editApplication(ctx: AppContext, viewer: Viewer, id: numbe
     addresses: body.addresses.map((a) => ({ street: a.street, ...(a.street2 ? { street2: a.street2 } : {}), city: a.city, state: a.state, postalCode: a.postalCode })),
   };
   const changes = diffFields(row as unknown as Record<string, unknown>, next, EDIT_FIELDS);
-  if (!changes.length) return view(row);
+  if (!changes.length) return getApplication(ctx, id);
   const at = ctx.now().toISOString();
   const ok = await ctx.db.transaction(async (tx) => {
     const res = await tx

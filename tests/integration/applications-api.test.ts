@@ -88,6 +88,36 @@ describe("GET /api/applications", () => {
     expect(body.data[0]).toMatchObject({ _id: expect.any(Number), companyName: expect.any(String), addresses: expect.any(Array), status: expect.any(String) });
   });
 
+  it("shows every field of every application exactly as stored, in the list and the detail", async () => {
+    // The view is built by SQLite (json_object); this oracle builds it from drizzle's decoded rows instead.
+    const rows = await db.select().from(customerApplications);
+    const withNulls = rows.find((a) => a.decisionDate === null)!;
+    await db.update(customerApplications).set({ remarks: "Line 1\nLine \"2\" – ünïcode", companyID: null }).where(eq(customerApplications.id, withNulls.id));
+    const expected = (a: typeof customerApplications.$inferSelect) => ({
+      _id: a.id,
+      companyID: a.companyID,
+      companyName: a.companyName,
+      email: a.email,
+      phoneNumber: a.phoneNumber,
+      ownerName: a.ownerName,
+      ownerNumber: a.ownerNumber,
+      status: a.status,
+      remarks: a.remarks,
+      decisionDate: a.decisionDate,
+      addresses: a.addresses,
+      reference: a.reference,
+      source: a.source,
+      createdAt: a.createdAt,
+      version: a.version,
+    });
+    const stored = new Map((await db.select().from(customerApplications)).map((a) => [a.id, a]));
+    const listed = ((await (await list("?limit=500")).json()) as Json).data as Json[];
+    expect(listed).toHaveLength(stored.size);
+    for (const got of listed) expect(got).toStrictEqual(expected(stored.get(got._id)!));
+    const detail = (await (await call(appRoute.loader, "", { who: "sales", params: { id: String(withNulls.id) } })).json()) as Json;
+    expect(detail.data).toMatchObject(expected(stored.get(withNulls.id)!));
+  });
+
   it("status is matched as displayed: Completed is Pending, in the search and the filter", async () => {
     const all = ((await (await list("?limit=500")).json()) as Json).data as Json[];
     const shownPending = all.filter((a) => a.status === "Pending" || a.status === "Completed").length;

@@ -238,6 +238,68 @@ describe("receiving", () => {
     expect(entry.changes[0].after).toMatchObject({ received: first.count + 1, damaged: 1, restock: first.count, mismatch: true });
   });
 
+  it("shows every field of every request and item exactly as stored: the list, the detail and a write's answer agree", async () => {
+    // The view is built by SQLite (json_object); this oracle builds it from drizzle's decoded rows instead.
+    const row = await requestWithStatus("approved");
+    await db.update(returnRequests).set({ productImages: ["front.jpg", "label \"2\".png"], defectImages: ["torn.jpg"] }).where(eq(returnRequests.id, row.id));
+    await db.update(returnItems).set({ uploadedImages: ["bag.jpg"], comments: "Line 1\nLine 2 – ünïcode" }).where(eq(returnItems.returnId, row.id));
+    const flagged = await db.select().from(returnRequests).where(eq(returnRequests.needsReview, true));
+    expect(flagged.length).toBeGreaterThan(0);
+    const requests = await db.select().from(returnRequests);
+    const items = await db.select().from(returnItems);
+    const expected = (r: typeof returnRequests.$inferSelect) => ({
+      _id: r.id,
+      returnID: r.returnID,
+      companyName: r.companyName,
+      orderNum: r.orderNum,
+      status: r.status,
+      email: r.email,
+      phone: r.phone,
+      location: r.location,
+      submittedAt: r.submittedAt,
+      remarks: r.remarks,
+      address: r.address,
+      productImages: r.productImages,
+      defectImages: r.defectImages,
+      items: items
+        .filter((i) => i.returnId === r.id)
+        .sort((a, b) => a.position - b.position)
+        .map((i) => ({
+          _id: i.id,
+          index: i.position,
+          sku: i.sku,
+          description: i.description,
+          count: i.count,
+          reason: i.reason,
+          customReason: i.customReason,
+          comments: i.comments,
+          uploadedImages: i.uploadedImages,
+          status: { status: i.status, decisionDate: i.decisionDate, remarks: i.remarks },
+          receivedQty: i.receivedQty,
+          damagedQty: i.damagedQty,
+          restockQty: i.restockQty,
+          receivedAt: i.receivedAt,
+          receivedBy: i.receivedBy,
+          version: i.version,
+        })),
+      itemCount: r.itemCount,
+      needsReview: r.needsReview,
+      receivedAt: r.receivedAt,
+      source: r.source,
+      updatedAt: r.updatedAt,
+      version: r.version,
+    });
+    const listed = (await (await list("?limit=500")).json()) as Json[];
+    expect(listed).toHaveLength(requests.length);
+    const byId = new Map(requests.map((r) => [r.id, r]));
+    for (const got of listed) expect(got).toStrictEqual(expected(byId.get(got._id)!));
+    expect(listed.some((r) => r.needsReview === true) && listed.some((r) => r.needsReview === false)).toBe(true);
+    expect(listed.some((r) => r.items.some((i: Json) => i.receivedQty !== null)) && listed.some((r) => r.items.some((i: Json) => i.receivedQty === null))).toBe(true);
+    const detail = (await (await call(detailRoute.loader, "", { who: "logistics", params: { id: String(row.id) } })).json()) as Json;
+    const { history: _history, images: _images, ...request } = detail.data;
+    expect(request).toStrictEqual(expected(byId.get(row.id)!));
+  });
+
   it("refuses damaged over received, a missing item, a declined request and a sales rep, writing nothing", async () => {
     const row = await requestWithStatus("under_review");
     const before = await auditCount();
