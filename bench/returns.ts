@@ -50,6 +50,8 @@ function printFigures(rows: CaseFigures[]) {
 const RETURNS = 50_000;
 const APPLICATIONS = 20_000;
 const N = Number(process.env.BENCH_RETURNS_N ?? 40);
+/** BENCH_RETURNS_CASES=regex runs only the cases whose name matches (the baselines always run). */
+const ONLY = process.env.BENCH_RETURNS_CASES ? new RegExp(process.env.BENCH_RETURNS_CASES, "i") : null;
 
 const COMPANIES = ["Golden Dragon", "Sakura Sushi", "Brooklyn Fresh", "Pho Saigon", "Seoul Garden", "Jade Palace", "Lucky Star", "Bangkok Street", "Little Tokyo", "Harbor View", "Lotus Vegan", "Taj Mahal"];
 const CITIES = [["New York", "NY", "10001"], ["Brooklyn", "NY", "11201"], ["Jersey City", "NJ", "07306"], ["Edison", "NJ", "08817"], ["Queens", "NY", "11101"], ["Miami", "FL", "33101"]] as const;
@@ -146,8 +148,9 @@ export async function benchReturns(): Promise<void> {
     ["filter declined + page 100", "?status=declined&page=100"],
   ];
   const figures: CaseFigures[] = [];
-  for (const [name, query] of returnCases) figures.push(await measure(`returns: ${name}`, N, () => call(returnsLoader, `/api/return-requests${query}`), 5));
-  figures.push(await measure("returns: KPIs", N, () => call(returnKpisLoader, "/api/return-requests/kpis"), 5));
+  const picked = (cases: [string, string][], prefix: string) => cases.filter(([name]) => !ONLY || ONLY.test(`${prefix}: ${name}`));
+  for (const [name, query] of picked(returnCases, "returns")) figures.push(await measure(`returns: ${name}`, N, () => call(returnsLoader, `/api/return-requests${query}`), 5));
+  if (!ONLY || ONLY.test("returns: KPIs")) figures.push(await measure("returns: KPIs", N, () => call(returnKpisLoader, "/api/return-requests/kpis"), 5));
 
   const appCases: [string, string][] = [
     ["first page (decision date desc)", ""],
@@ -170,8 +173,8 @@ export async function benchReturns(): Promise<void> {
     ["sort owner desc", "?sort=ownerName&dir=desc"],
     ["filter approved + sort company", "?status=approved&sort=companyName&dir=asc"],
   ];
-  for (const [name, query] of appCases) figures.push(await measure(`applications: ${name}`, N, () => call(applicationsLoader as typeof returnsLoader, `/api/applications${query}`), 5));
-  figures.push(await measure("applications: KPIs", N, () => call(applicationKpisLoader as typeof returnsLoader, "/api/applications/kpis"), 5));
+  for (const [name, query] of picked(appCases, "applications")) figures.push(await measure(`applications: ${name}`, N, () => call(applicationsLoader as typeof returnsLoader, `/api/applications${query}`), 5));
+  if (!ONLY || ONLY.test("applications: KPIs")) figures.push(await measure("applications: KPIs", N, () => call(applicationKpisLoader as typeof returnsLoader, "/api/applications/kpis"), 5));
 
   // The naive baseline: the old client's way, everything fetched, then filtered, sorted and paged in JS.
   figures.push(

@@ -189,6 +189,7 @@ export function returnRequestsPage(ctx: AppContext, query: ReturnListQuery): Pro
     searchTable: "_returns_search",
     search: returnSearch(query),
     filter: statusCondition(query.status),
+    filterCovers: true,
     orderBy: orderBy(query),
     view: requestJson,
     page: query.page,
@@ -210,7 +211,8 @@ export async function returnKpis(ctx: AppContext): Promise<ReturnKpis> {
   const [byStatus, [todayRow], [flagged]] = await Promise.all([
     ctx.db.select({ status: returnRequests.status, n: sql<number>`count(*)` }).from(returnRequests).groupBy(returnRequests.status),
     ctx.db.select({ n: sql<number>`count(*)` }).from(returnRequests).where(gte(returnRequests.submittedAt, dayBounds(today).start)),
-    ctx.db.select({ n: sql<number>`count(*)` }).from(returnRequests).where(eq(returnRequests.needsReview, true)),
+    // Written as the partial index's own condition (returns_review_idx), which a bound parameter would not match.
+    ctx.db.select({ n: sql<number>`count(*)` }).from(returnRequests).where(sql`${returnRequests.needsReview} = 1`),
   ]);
   const count = (...statuses: string[]) => byStatus.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + Number(r.n), 0);
   return {
