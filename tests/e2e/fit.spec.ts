@@ -1,98 +1,10 @@
-// Screens fit (issue 14): every main screen at 390 px and 1280 px has no horizontal scrolling of the page,
+// Screens fit (issue 14): every main screen (the table in screens.ts, shared with a11y.spec.ts) at 390 px and 1280 px has no horizontal scrolling of the page,
 // Order Tracking at 1280 px shows every column without scrolling and keeps its header in view, and on a
 // phone every interactive target is at least 44 × 44 px. Screenshots of each go to tests/e2e/.screens/.
 import type { Page } from "@playwright/test";
-import { ACCOUNTS, expect, isPhone, signIn, signInAs, test, type RoleName } from "./fixtures";
-import { deliveredProofPath, driverOrderFor } from "./proof-helpers";
-
-/** `role: null` is a public page, opened signed out. */
-type Screen = { name: string; role: RoleName | null; path: string; ready: (page: Page) => Promise<void> };
-
-const SCREENS: Screen[] = [
-  { name: "home", role: "logistics-manager", path: "/", ready: (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible() },
-  { name: "home-warehouse", role: "warehouse-employee", path: "/", ready: (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible() },
-  { name: "home-driver", role: "delivery-driver", path: "/", ready: (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible() },
-  { name: "order-tracking", role: "admin", path: "/order-tracking", ready: (p) => expect(orders(p).first()).toBeVisible() },
-  { name: "order-tracking-warehouse", role: "warehouse-employee", path: "/order-tracking", ready: (p) => expect(orders(p).first()).toBeVisible() },
-  { name: "order-tracking-driver", role: "delivery-driver", path: "/order-tracking", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Order Tracking" })).toBeVisible() },
-  { name: "pick-list-check", role: "logistics-manager", path: "/pick-list-check?order=SO-100003", ready: (p) => expect(p.getByTestId("order-number")).toHaveText("SO-100003") },
-  { name: "picking", role: "logistics-manager", path: "/pick-list?order=SO-100003", ready: (p) => expect(p.getByTestId("pick-line").first()).toBeVisible() },
-  { name: "quickbooks-customers", role: "admin", path: "/quickbooks-customers", ready: (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible() },
-  { name: "admin-users", role: "admin", path: "/admin/access/users", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Users" })).toBeVisible() },
-  { name: "admin-locations", role: "admin", path: "/admin/access/locations", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Locations" })).toBeVisible() },
-  { name: "admin-workers", role: "admin", path: "/admin/access/workers", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Workers" })).toBeVisible() },
-  { name: "admin-email-routing", role: "admin", path: "/admin/access/email-routing", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Email Routing" })).toBeVisible() },
-  { name: "admin-passcodes", role: "admin", path: "/admin/access/picklist-passcodes", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Picklist Passcodes" })).toBeVisible() },
-  { name: "admin-rbac-debug", role: "admin", path: "/admin/access/rbac-debug", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "RBAC Debug" })).toBeVisible() },
-  { name: "delivery-settings", role: "admin", path: "/delivery-settings", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Delivery proof" })).toBeVisible() },
-  { name: "return-forms", role: "admin", path: "/return-forms", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Return Forms" })).toBeVisible() },
-  {
-    name: "return-request",
-    role: "admin",
-    path: "/return-forms",
-    ready: async (p) => {
-      await openFirst(p);
-      await expect(p.getByRole("dialog", { name: /^Return RET-/ })).toBeVisible();
-    },
-  },
-  { name: "customer-applications", role: "admin", path: "/customer-applications", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Customer Applications" })).toBeVisible() },
-  {
-    name: "customer-application",
-    role: "admin",
-    path: "/customer-applications",
-    ready: async (p) => {
-      await openFirst(p);
-      await expect(p.getByRole("dialog").getByRole("heading", { name: "Documents" })).toBeVisible();
-    },
-  },
-  { name: "reports", role: "logistics-manager", path: "/reports", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible() },
-  {
-    name: "stock-transfer-reports",
-    role: "logistics-manager",
-    path: "/reports/stock-transfer",
-    ready: (p) => expect(p.getByRole("dialog", { name: "Stock Transfer Reports" }).getByRole("button", { name: /^View TR-/ }).first()).toBeVisible(),
-  },
-  { name: "devanning-reports", role: "logistics-manager", path: "/reports/devanning", ready: (p) => expect(p.getByRole("dialog", { name: "Devanning Reports" })).toBeVisible() },
-  { name: "new-stock-transfer", role: "warehouse-employee", path: "/reports/stock-transfer/new", ready: (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible() },
-  { name: "new-devanning", role: "warehouse-employee", path: "/reports/devanning/new", ready: (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible() },
-  { name: "public-request-return", role: null, path: "/request-return", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Request a return" })).toBeVisible() },
-  { name: "public-apply", role: null, path: "/apply", ready: (p) => expect(p.getByRole("heading", { level: 1, name: "Apply for a customer account" })).toBeVisible() },
-  {
-    name: "delivery-wizard",
-    role: "delivery-driver",
-    path: "/order-tracking",
-    ready: async (p) => {
-      const n = await driverOrderFor(p.request, isPhone(p) ? 2 : 3, "highest"); // looked at, never changed
-      await p.goto(`/order-tracking?searchBy=orderNumber&search=${n}`);
-      await expect(p).toHaveURL(/\/order-tracking$/);
-      await (isPhone(p) ? p.getByRole("button", { name: new RegExp(`^Open order ${n},`) }) : p.getByRole("button", { name: n, exact: true })).first().click();
-      await expect(p.getByRole("dialog", { name: `Order #${n}` }).getByRole("button", { name: "Mark Out for Delivery" })).toBeVisible();
-    },
-  },
-];
-
-/** Opens the first request or application of a list: its row on a desktop, its card's 'View Details' on a phone. */
-async function openFirst(page: Page) {
-  if (isPhone(page)) await page.getByRole("button", { name: "View Details" }).first().click();
-  else await page.getByRole("table").locator("tbody tr").first().getByRole("button").first().click();
-}
-
-function orders(page: Page) {
-  return isPhone(page) ? page.getByRole("list", { name: "Orders" }).getByRole("listitem") : page.getByRole("table", { name: "Orders" }).locator("tbody tr:not([aria-hidden])");
-}
-
-async function open(page: Page, screen: Screen) {
-  if (screen.role === null) {
-    await page.goto(screen.path);
-  } else if (screen.path.startsWith("/pick-list?")) {
-    await page.goto(`/login?redirectTo=${encodeURIComponent(screen.path)}`);
-    await signInAs(page, ACCOUNTS[screen.role]);
-  } else {
-    await signIn(page, screen.role, screen.path);
-  }
-  await screen.ready(page);
-  await page.waitForLoadState("networkidle");
-}
+import { expect, isPhone, signIn, test } from "./fixtures";
+import { deliveredProofPath } from "./proof-helpers";
+import { openScreen, orders, SCREENS } from "./screens";
 
 /** Visible interactive elements smaller than 44 × 44 px (inline links inside running text excepted). */
 async function smallTargets(page: Page): Promise<string[]> {
@@ -140,7 +52,7 @@ async function clipped(page: Page): Promise<string[]> {
 
 for (const screen of SCREENS) {
   test(`${screen.name} fits`, async ({ page }) => {
-    await open(page, screen);
+    await openScreen(page, screen);
     await page.screenshot({ path: `tests/e2e/.screens/fit-${screen.name}-${isPhone(page) ? "390" : "1280"}.png`, fullPage: !isPhone(page) });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(1);
@@ -150,7 +62,7 @@ for (const screen of SCREENS) {
 }
 
 test("Order Tracking shows every column at 1280 px and keeps its header in view", { tag: "@desktop-only" }, async ({ page }) => {
-  await open(page, SCREENS.find((s) => s.name === "order-tracking")!);
+  await openScreen(page, SCREENS.find((s) => s.name === "order-tracking")!);
   const table = page.getByRole("table", { name: "Orders" });
   const scroller = await table.evaluate((t) => {
     const box = t.parentElement!;
