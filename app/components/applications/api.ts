@@ -8,14 +8,6 @@ export { ApiFailure, sendJson };
 
 export type AppListState = { search: string; searchBy: string; status: string; sort: string; dir: "asc" | "desc" | ""; page: number };
 
-export function appListUrl(q: AppListState, limit: number): string {
-  const p = new URLSearchParams({ page: String(q.page), limit: String(limit), searchBy: q.searchBy, sort: q.sort });
-  if (q.search.trim()) p.set("search", q.search.trim());
-  if (q.status) p.set("status", q.status);
-  if (q.dir) p.set("dir", q.dir);
-  return `/api/applications?${p}`;
-}
-
 async function failure(res: Response, fallback: string) {
   const body = (await res.json().catch(() => null)) as { error?: string; message?: string; data?: unknown } | null;
   return new ApiFailure(body?.error || body?.message || fallback, res.status, body?.data);

@@ -25,14 +25,6 @@ async function readFailure(res: Response, fallback: string): Promise<ApiFailure>
   return new ApiFailure(body?.error || fallback, res.status, body?.data);
 }
 
-export function listUrl(q: ListState, limit: number): string {
-  const p = new URLSearchParams({ page: String(q.page), limit: String(limit), searchBy: q.searchBy, sort: q.sort });
-  if (q.search.trim()) p.set("search", q.search.trim());
-  if (q.status) p.set("status", q.status);
-  if (q.dir) p.set("dir", q.dir);
-  return `/api/return-requests?${p}`;
-}
-
 export async function fetchReturns(url: string, signal?: AbortSignal): Promise<{ rows: ReturnRequestView[]; total: number }> {
   const res = await fetch(url, { signal, headers: { Accept: "application/json" } });
   if (!res.ok) throw await readFailure(res, "Failed to fetch return requests");

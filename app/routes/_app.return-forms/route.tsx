@@ -3,18 +3,21 @@
 // The loader answers the first page and KPIs through the services /api uses (decision 008).
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { Filter, RotateCw, Search } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { Filter } from "lucide-react";
+import { useState } from "react";
+import { ListHeader, useHydrated, useOpenRow } from "~/components/lists/list-page";
+import { ListResults } from "~/components/lists/list-results";
+import { RefreshButton, SearchFields, StatusOptions } from "~/components/lists/list-toolbar";
 import type { ReturnRequestView } from "~/components/returns/api";
 import { ReasonsPanel } from "~/components/returns/reasons-panel";
 import { ReturnDetail } from "~/components/returns/return-detail";
 import { ReturnList } from "~/components/returns/return-list";
-import { DetailShell, KpiTiles, Notice, useIsPhone } from "~/components/returns/shared";
-import { INITIAL_LIST, PAGE_SIZE, useReturnList } from "~/components/returns/use-return-list";
+import { DetailShell, KpiTiles, useIsPhone } from "~/components/returns/shared";
+import { PAGE_SIZE, useReturnList } from "~/components/returns/use-return-list";
 import { Button } from "~/components/ui/button";
-import { Input, inputClass } from "~/components/ui/input";
+import { inputClass } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
-import { RETURN_DECISIONS, RETURN_SEARCH_FIELDS, returnStatusLabel, type ReturnSortField } from "~/domain/returns/rules";
+import { RETURN_DECISIONS, RETURN_SEARCH_FIELDS, returnStatusLabel } from "~/domain/returns/rules";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { returnFormsFirstData } from "./first-data.server";
 
@@ -28,40 +31,26 @@ export const action = noAction(policy);
 
 const FIELD_LABELS: Record<string, string> = { companyName: "Company", returnID: "Return ID", orderNum: "Order #", status: "Status", email: "Email", phone: "Phone", submittedAt: "Submitted date" };
 
+// A link to /return-forms#return-RET-1001 (the home page's activity) opens that request once the list has it.
+const HASH = /^#return-(.+)$/;
+const isReturn = (row: ReturnRequestView, id: string) => row.returnID === decodeURIComponent(id);
+
 export default function ReturnForms() {
   const data = useLoaderData<typeof loader>();
   const list = useReturnList(data.first, data.kpis);
   const phone = useIsPhone();
-  const [open, setOpen] = useState<ReturnRequestView | null>(null);
+  const hydrated = useHydrated();
+  const { open, setOpen, close } = useOpenRow(data.first.rows, HASH, isReturn);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-
-  // A link to /return-forms#return-RET-1001 (the home page's activity) opens that request once the list has it.
-  useEffect(() => {
-    const m = /^#return-(.+)$/.exec(window.location.hash);
-    if (!m) return;
-    const found = data.first.rows.find((r) => r.returnID === decodeURIComponent(m[1]!));
-    if (found) setOpen(found);
-  }, [data.first.rows]);
-
-  const { query, setQuery, load, kpis } = list;
-  const sortBy = (key: ReturnSortField) =>
-    setQuery((q) => ({ ...q, page: 1, sort: key, dir: q.sort === key ? ((q.dir || (key === "submittedAt" ? "desc" : "asc")) === "asc" ? "desc" : "asc") : key === "submittedAt" ? "desc" : "asc" }));
-  const close = useCallback(() => setOpen(null), []);
-  const pages = Math.max(1, Math.ceil(load.total / PAGE_SIZE));
+  const { query, load, kpis } = list;
 
   return (
     <div className="space-y-4">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Return Forms</h1>
-          <p className="text-slate-700">Submit and manage product return requests</p>
-        </div>
+      <ListHeader title="Return Forms" lead="Submit and manage product return requests">
         <a href="/request-return" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline md:min-h-0">
           Customer return form
         </a>
-      </header>
+      </ListHeader>
 
       <KpiTiles
         label="Return figures"
@@ -75,90 +64,53 @@ export default function ReturnForms() {
 
       <fieldset disabled={!hydrated} className="m-0 min-w-0 space-y-2 border-0 p-0">
         <div role="search" className="flex flex-col gap-2 sm:flex-row">
-          <label htmlFor="return-search-by" className="sr-only">
-            Search by
-          </label>
-          <select id="return-search-by" className={`${inputClass} sm:w-44`} value={query.searchBy} onChange={(e) => setQuery((q) => ({ ...q, page: 1, searchBy: e.target.value as typeof q.searchBy, search: "" }))}>
-            {RETURN_SEARCH_FIELDS.map((f) => (
-              <option key={f} value={f}>
-                {FIELD_LABELS[f]}
-              </option>
-            ))}
-          </select>
-          <div className="relative min-w-0 flex-1">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-            <Input
-              aria-label="Search return requests"
-              type={query.searchBy === "submittedAt" ? "date" : "search"}
-              className="pl-10"
-              value={query.search}
-              placeholder={`Search by ${FIELD_LABELS[query.searchBy]!.toLowerCase()}`}
-              onChange={(e) => setQuery((q) => ({ ...q, page: 1, search: e.target.value }))}
-            />
-          </div>
+          <SearchFields
+            idPrefix="return"
+            label="Search return requests"
+            fields={RETURN_SEARCH_FIELDS}
+            fieldLabels={FIELD_LABELS}
+            dateField="submittedAt"
+            searchBy={query.searchBy}
+            search={query.search}
+            onSearchBy={list.searchIn}
+            onSearch={list.searchFor}
+          />
           <div className="flex gap-2">
             <Button variant="outline" aria-expanded={filtersOpen} aria-controls="return-filters" onClick={() => setFiltersOpen((o) => !o)}>
               <Filter className="size-4" aria-hidden="true" /> Filters{query.status ? " (1)" : ""}
             </Button>
-            <Button variant="outline" onClick={list.refresh}>
-              <RotateCw className="size-4" aria-hidden="true" /> Refresh
-            </Button>
+            <RefreshButton onClick={list.refresh} />
           </div>
         </div>
         {filtersOpen ? (
           <div id="return-filters" className="flex flex-wrap items-end gap-2 rounded-xl border border-slate-200 bg-white p-3">
             <label className="text-sm font-semibold text-slate-800">
               Status
-              <select className={`${inputClass} mt-1 w-48`} value={query.status} onChange={(e) => setQuery((q) => ({ ...q, page: 1, status: e.target.value }))}>
-                <option value="">All statuses</option>
-                {RETURN_DECISIONS.map((s) => (
-                  <option key={s} value={s}>
-                    {returnStatusLabel(s)}
-                  </option>
-                ))}
+              <select className={`${inputClass} mt-1 w-48`} value={query.status} onChange={(e) => list.filterStatus(e.target.value)}>
+                <StatusOptions statuses={RETURN_DECISIONS} labelOf={returnStatusLabel} />
               </select>
             </label>
-            <Button variant="ghost" onClick={() => setQuery(INITIAL_LIST)}>
+            <Button variant="ghost" onClick={list.clear}>
               Clear All
             </Button>
           </div>
         ) : null}
       </fieldset>
 
-      <section aria-label="Return requests" aria-busy={load.status === "loading"} className="space-y-2">
-        {load.status === "error" ? (
-          <Notice tone="error">Error: {load.error || "An error occurred"}</Notice>
-        ) : load.status === "loading" && !load.rows.length ? (
-          <p role="status" className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-slate-600">
-            Loading return requests…
-          </p>
-        ) : !load.rows.length ? (
-          <div className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-10 text-center">
-            <p className="font-semibold text-slate-800">No return requests found</p>
-            <p className="text-slate-600">Try adjusting your search criteria.</p>
-          </div>
-        ) : (
-          <fieldset disabled={!hydrated} className="m-0 min-w-0 space-y-2 border-0 p-0">
-            <p role="status" className="text-sm text-slate-600">
-              {load.status === "loading" || list.searching ? "Loading return requests…" : `${load.total.toLocaleString("en-US")} request${load.total === 1 ? "" : "s"}`}
-            </p>
-            <ReturnList rows={load.rows} phone={phone} sort={query.sort} dir={query.dir || (query.sort === "submittedAt" ? "desc" : "asc")} onSort={sortBy} onOpen={setOpen} />
-            {pages > 1 ? (
-              <nav aria-label="Pages" className="flex items-center justify-between gap-2">
-                <Button variant="outline" size="sm" disabled={query.page <= 1} onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}>
-                  Previous
-                </Button>
-                <span className="text-sm text-slate-700">
-                  Page {query.page} of {pages}
-                </span>
-                <Button variant="outline" size="sm" disabled={query.page >= pages} onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}>
-                  Next
-                </Button>
-              </nav>
-            ) : null}
-          </fieldset>
-        )}
-      </section>
+      <ListResults
+        label="Return requests"
+        load={load}
+        hydrated={hydrated}
+        searching={list.searching}
+        loadingText="Loading return requests…"
+        count={(n) => `${n.toLocaleString("en-US")} request${n === 1 ? "" : "s"}`}
+        empty={{ title: "No return requests found", hint: "Try adjusting your search criteria." }}
+        page={query.page}
+        pages={list.pages}
+        onTurnPage={list.turnPage}
+      >
+        <ReturnList rows={load.rows} phone={phone} sort={query.sort} dir={list.dir} onSort={list.sortBy} onOpen={setOpen} />
+      </ListResults>
 
       {data.isAdmin ? <ReasonsPanel /> : null}
 
