@@ -1,12 +1,12 @@
 // The new-customer application form: the public /apply page and the staff's New Customer shortcut. Company,
 // owner, contacts, addresses and documents (images or PDF), sent as one multipart request with progress; the
 // answer is the reference number, or the server's reason next to the field it concerns.
-import { CheckCircle2, Plus, Trash2 } from "lucide-react";
+import { Plus, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { FILE_INPUT_CLASS, ReceivedPanel, SubmitRow, usePublicSubmit } from "~/components/forms/public-form";
 import { Field } from "~/components/returns/field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { sendForm } from "./send-form";
 
 type Address = { key: number; street: string; street2: string; city: string; state: string; postalCode: string };
 const emptyAddress = (key: number): Address => ({ key, street: "", street2: "", city: "", state: "", postalCode: "" });
@@ -15,51 +15,35 @@ export function ApplicationForm({ action, staff }: { action: string; staff: bool
   const [fields, setFields] = useState({ companyName: "", ownerName: "", email: "", phoneNumber: "", ownerNumber: "" });
   const [addresses, setAddresses] = useState<Address[]>([emptyAddress(0)]);
   const [documents, setDocuments] = useState<File[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
-  const [reference, setReference] = useState<string | null>(null);
+  const { busy, progress, error, reference, send, fieldError: fe } = usePublicSubmit(action);
 
   const setAddress = (key: number, patch: Partial<Address>) => setAddresses((list) => list.map((a) => (a.key === key ? { ...a, ...patch } : a)));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    setFieldErrors({});
     const body = new FormData();
     body.set("payload", JSON.stringify({ ...fields, addresses: addresses.map(({ key: _key, ...a }) => a) }));
     for (const doc of documents) body.append("files", doc);
-    const result = await sendForm<{ reference: string }>(action, body, setProgress);
-    setBusy(false);
-    if (result.success) {
-      setReference(result.reference);
-      return;
-    }
-    setError(result.error);
-    setFieldErrors(result.fieldErrors ?? {});
+    await send(body);
   }
 
   if (reference) {
     return (
-      <div role="status" className="space-y-3 rounded-2xl border border-green-300 bg-green-50 p-6 text-green-900">
-        <CheckCircle2 className="size-8" aria-hidden="true" />
-        <h2 className="text-xl font-bold">Application received</h2>
-        <p>
-          The reference number is <strong className="font-mono text-lg" data-testid="reference">{reference}</strong>.{" "}
-          {staff ? "It is in the Customer Applications list now." : `We will review it and write to ${fields.email}.`}
-        </p>
+      <ReceivedPanel
+        title="Application received"
+        lead="The reference number is"
+        reference={reference}
+        then={staff ? "It is in the Customer Applications list now." : `We will review it and write to ${fields.email}.`}
+      >
         {staff ? (
           <a href="/customer-applications" className="font-semibold text-brand-800 underline">
             Open Customer Applications
           </a>
         ) : null}
-      </div>
+      </ReceivedPanel>
     );
   }
 
-  const fe = (key: string) => fieldErrors[key];
   const text = (key: keyof typeof fields, label: string, props: Record<string, unknown> = {}) => (
     <Field label={label} id={`a-${key}`} error={fe(key)}>
       <Input id={`a-${key}`} value={fields[key]} onChange={(e) => setFields({ ...fields, [key]: e.target.value })} {...props} />
@@ -123,24 +107,14 @@ export function ApplicationForm({ action, staff }: { action: string; staff: bool
             type="file"
             multiple
             accept="image/*,application/pdf"
-            className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:font-semibold"
+            className={FILE_INPUT_CLASS}
             onChange={(e) => setDocuments(Array.from(e.target.files ?? []))}
           />
         </Field>
         {documents.length ? <p className="text-sm text-slate-700">{documents.length} file{documents.length === 1 ? "" : "s"} chosen</p> : null}
       </fieldset>
 
-      {error ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <Button type="submit" size="lg" disabled={busy}>
-          {busy ? "Sending…" : "Submit application"}
-        </Button>
-        {busy ? <progress className="h-2 w-full sm:w-48" max={1} value={progress} aria-label="Upload progress" /> : null}
-      </div>
+      <SubmitRow label="Submit application" busy={busy} progress={progress} error={error} />
     </form>
   );
 }

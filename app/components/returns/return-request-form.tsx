@@ -1,9 +1,9 @@
 // The customer's return request form (/request-return): company, order, contact, address, and items with a
 // reason from the managed list ('Other' asks for the reason) and photos. Sent as one multipart request with
 // progress; the answer is the reference number, or the server's reason next to the field it concerns.
-import { CheckCircle2, Plus, Trash2 } from "lucide-react";
+import { Plus, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { sendForm } from "~/components/applications/send-form";
+import { FILE_INPUT_CLASS, ReceivedPanel, SubmitRow, usePublicSubmit } from "~/components/forms/public-form";
 import { Button } from "~/components/ui/button";
 import { Input, inputClass } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
@@ -18,20 +18,12 @@ export function ReturnRequestForm({ reasons, action }: { reasons: string[]; acti
   const [contact, setContact] = useState({ companyName: "", orderNum: "", email: "", phone: "" });
   const [address, setAddress] = useState({ street: "", street2: "", city: "", state: "", zip: "" });
   const [items, setItems] = useState<Item[]>([emptyItem(0)]);
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
-  const [reference, setReference] = useState<string | null>(null);
+  const { busy, progress, error, reference, send, fieldError: fe } = usePublicSubmit(action);
 
   const updateItem = (key: number, patch: Partial<Item>) => setItems((list) => list.map((i) => (i.key === key ? { ...i, ...patch } : i)));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    setFieldErrors({});
-    setProgress(0);
     const payload = {
       ...contact,
       address,
@@ -40,29 +32,20 @@ export function ReturnRequestForm({ reasons, action }: { reasons: string[]; acti
     const body = new FormData();
     body.set("payload", JSON.stringify(payload));
     items.forEach((item, index) => item.photos.forEach((photo) => body.append(`items.${index}.photos`, photo)));
-    const result = await sendForm<{ reference: string }>(action, body, setProgress);
-    setBusy(false);
-    if (result.success) {
-      setReference(result.reference);
-      return;
-    }
-    setError(result.error);
-    setFieldErrors(result.fieldErrors ?? {});
+    await send(body);
   }
 
   if (reference) {
     return (
-      <div role="status" className="space-y-3 rounded-2xl border border-green-300 bg-green-50 p-6 text-green-900">
-        <CheckCircle2 className="size-8" aria-hidden="true" />
-        <h2 className="text-xl font-bold">Return request received</h2>
-        <p>
-          Your reference number is <strong className="font-mono text-lg" data-testid="reference">{reference}</strong>. Keep it: our team will contact you at {contact.email} about your request.
-        </p>
-      </div>
+      <ReceivedPanel
+        title="Return request received"
+        lead="Your reference number is"
+        reference={reference}
+        then={`Keep it: our team will contact you at ${contact.email} about your request.`}
+      />
     );
   }
 
-  const fe = (key: string) => fieldErrors[key];
   return (
     <form onSubmit={submit} className="space-y-6" noValidate>
       <fieldset className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 sm:p-6">
@@ -143,7 +126,7 @@ export function ReturnRequestForm({ reasons, action }: { reasons: string[]; acti
                 type="file"
                 accept="image/*"
                 multiple
-                className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:font-semibold"
+                className={FILE_INPUT_CLASS}
                 onChange={(e) => updateItem(item.key, { photos: Array.from(e.target.files ?? []) })}
               />
             </Field>
@@ -161,21 +144,7 @@ export function ReturnRequestForm({ reasons, action }: { reasons: string[]; acti
         </Button>
       </section>
 
-      {error ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <Button type="submit" size="lg" disabled={busy}>
-          {busy ? "Sending…" : "Submit return request"}
-        </Button>
-        {busy ? (
-          <progress className="h-2 w-full sm:w-48" max={1} value={progress} aria-label="Upload progress">
-            {Math.round(progress * 100)}%
-          </progress>
-        ) : null}
-      </div>
+      <SubmitRow label="Submit return request" busy={busy} progress={progress} error={error} />
     </form>
   );
 }
