@@ -1,8 +1,9 @@
 // What both report services share: which reports a viewer may see for a grant (as SQL on the report's own
-// columns), the grant check inside a route open to several, and signed links to a report's photos.
-import { eq, inArray, sql, type SQL } from "drizzle-orm";
+// columns), the grant check inside a route open to several, one page of a list, and signed links to a
+// report's photos.
+import { count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { locations, storedFiles } from "../../db/schema";
+import { devanningReports, locations, stockTransferReports, storedFiles } from "../../db/schema";
 import { hasGrant, type GrantKey } from "~/domain/access/roles";
 import { ForbiddenError, NotFoundError } from "~/domain/errors";
 import type { AppContext } from "~/lib/context.server";
@@ -50,6 +51,24 @@ export async function reportScopeWhere(
 /** Escapes LIKE wildcards so a search for '50%' finds the text '50%'. */
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * One page of a report list, newest submission first, with the paging facts both list calls answer. The rows
+ * and the count read the same condition, so the total always matches what the pages hold.
+ */
+export async function reportPage<T extends typeof devanningReports | typeof stockTransferReports>(
+  ctx: Ctx,
+  t: T,
+  where: SQL | undefined,
+  q: { page: number; limit: number },
+): Promise<{ rows: T["$inferSelect"][]; total: number; totalPages: number; page: number; limit: number }> {
+  const [rows, [total]] = await Promise.all([
+    ctx.db.select().from(t as typeof devanningReports).where(where).orderBy(desc(t.submittedAt), desc(t.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+    ctx.db.select({ n: count() }).from(t as typeof devanningReports).where(where),
+  ]);
+  const n = total?.n ?? 0;
+  return { rows: rows as T["$inferSelect"][], total: n, totalPages: Math.max(1, Math.ceil(n / q.limit)), page: q.page, limit: q.limit };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Devanning Reports (spec 002 §5, §7): one group's photos uploaded at a time (kept as the uploader's pending
 // files), the report as JSON naming them, checked against every rule and idempotent under a retry; the list
 // with filters and pages in SQL; approve or reject a pending report, recording the signed-in reviewer.
-import { and, count, desc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import { devanningReports, idempotencyKeys, storedFiles, type ReportPhoto } from "../../db/schema";
 import { DEVANNING_MAX_PHOTOS_PER_GROUP, MESSAGES, PHOTO_GROUPS, type DevanningStatus, type PhotoGroup } from "~/domain/reports/constants";
 import { devanningErrors, devanningRecord, photoCounts, type DevanningPhoto } from "~/domain/reports/devanning";
@@ -16,7 +16,7 @@ import { FORM_OVERHEAD_BYTES, parseFormData } from "~/lib/http.server";
 import { idempotencyKeyOf, requestFingerprint, withIdempotency } from "~/lib/idempotency.server";
 import type { Viewer } from "~/lib/session.server";
 import { actorName, diffFields, updateVersioned } from "~/lib/writes.server";
-import { likePattern, reportPhotoLink, reportScopeWhere } from "./reports-common.server";
+import { likePattern, reportPage, reportPhotoLink, reportScopeWhere } from "./reports-common.server";
 
 export const DEVANNING_OWNER = "devanning-report";
 export const DEVANNING_UPLOAD_OWNER = "devanning-upload";
@@ -180,19 +180,12 @@ export async function listDevanningReports(ctx: AppContext, viewer: Viewer, q: D
         )
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(t).where(where).orderBy(desc(t.submittedAt), desc(t.id)).limit(q.limit).offset((q.page - 1) * q.limit),
-    ctx.db.select({ n: count() }).from(t).where(where),
-  ]);
-  const n = total?.n ?? 0;
+  const { rows, ...page } = await reportPage(ctx, t, where, q);
   return {
     success: true as const,
     reports: rows.map(toReport),
-    total: n,
-    totalPages: Math.max(1, Math.ceil(n / q.limit)),
-    page: q.page,
-    limit: q.limit,
-    message: n === 0 ? "No devanning reports found" : `${n} devanning report${n === 1 ? "" : "s"}`,
+    ...page,
+    message: page.total === 0 ? "No devanning reports found" : `${page.total} devanning report${page.total === 1 ? "" : "s"}`,
   };
 }
 

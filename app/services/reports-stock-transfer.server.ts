@@ -2,7 +2,7 @@
 // checked whole before anything is stored, idempotent under a retry; the list with filters and pages in SQL;
 // the detail; the free status change with its audit event; photo links; a damaged-items alert for the
 // receiving warehouse's managers.
-import { and, count, desc, eq, gte, lte, or, sql } from "drizzle-orm";
+import { and, eq, gte, lte, or, sql } from "drizzle-orm";
 import { idempotencyKeys, locations, notifications, roleGrants, roles, stockTransferReports, storedFiles, users } from "../../db/schema";
 import { MESSAGES, STOCK_TRANSFER_MAX_PHOTOS, STOCK_TRANSFER_PHOTO_BYTES, type StockTransferStatus } from "~/domain/reports/constants";
 import type { StockTransferListQuery } from "~/domain/reports/list";
@@ -24,7 +24,7 @@ import { FORM_OVERHEAD_BYTES, fieldErrorsOf, hasLoneSurrogate, parseFormData } f
 import { idempotencyKeyOf, requestFingerprint, withIdempotency } from "~/lib/idempotency.server";
 import type { Viewer } from "~/lib/session.server";
 import { diffFields, updateVersioned } from "~/lib/writes.server";
-import { likePattern, reportPhotoLink, reportScopeWhere } from "./reports-common.server";
+import { likePattern, reportPage, reportPhotoLink, reportScopeWhere } from "./reports-common.server";
 
 export const STOCK_TRANSFER_OWNER = "stock-transfer-report";
 const SIGNATURE_RULE: UploadRule = { accept: ["image/png"], maxBytes: 512 * 1024 };
@@ -273,19 +273,8 @@ export async function listStockTransferReports(ctx: AppContext, viewer: Viewer, 
         )
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(t).where(where).orderBy(desc(t.submittedAt), desc(t.id)).limit(q.limit).offset((q.page - 1) * q.limit),
-    ctx.db.select({ n: count() }).from(t).where(where),
-  ]);
-  const n = total?.n ?? 0;
-  return {
-    success: true as const,
-    reports: await Promise.all(rows.map((r) => toReport(ctx, r))),
-    total: n,
-    totalPages: Math.max(1, Math.ceil(n / q.limit)),
-    page: q.page,
-    limit: q.limit,
-  };
+  const { rows, ...page } = await reportPage(ctx, t, where, q);
+  return { success: true as const, reports: await Promise.all(rows.map((r) => toReport(ctx, r))), ...page };
 }
 
 async function findRow(ctx: AppContext, viewer: Viewer, id: number): Promise<Row> {

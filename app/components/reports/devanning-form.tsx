@@ -12,7 +12,7 @@ import { devanningErrors, devanningProgress, devanningTotals, emptyDevanning, em
 import type { FieldErrorMap } from "~/domain/reports/stock-transfer";
 import { failureText, newIdempotencyKey, readAnswer, sendUntilAnswered } from "./client";
 import { clearDraft, loadDraft, saveDraft } from "./devanning-draft";
-import { Banner, Choice, ChoiceGroup, Field, FormHeader, ProgressBar, Section, SectionChips, StickySubmitBar } from "./form-parts";
+import { Banner, Choice, ChoiceGroup, Field, FormHeader, ProgressBar, Section, SectionChips, StickySubmitBar, WideSubmit } from "./form-parts";
 import { PhotoPicker } from "./photo-picker";
 import { countsOf, failedGroup, fromUploaded, uploadedPhotos, usePhotoUploads, waitingCount } from "./use-photo-uploads";
 import { useMaxWidth } from "./use-narrow";
@@ -101,8 +101,8 @@ export function DevanningForm({ owner, staffName }: { owner: string; staffName: 
     return on ? [...new Set([...list, value])] : list.filter((v) => v !== value);
   }
 
-  function discardDraft() {
-    if (!window.confirm("Discard this draft and start a new report?")) return;
+  /** Back to an empty form: after a discard, and after the server has the report. */
+  function startOver() {
     clearDraft(owner);
     setDraft(initial);
     photos.reset();
@@ -110,6 +110,11 @@ export function DevanningForm({ owner, staffName }: { owner: string; staffName: 
     setRestoredAt(null);
     setShowErrors(false);
     setTouched({});
+  }
+
+  function discardDraft() {
+    if (!window.confirm("Discard this draft and start a new report?")) return;
+    startOver();
   }
 
   async function submit(e: React.FormEvent) {
@@ -137,13 +142,7 @@ export function DevanningForm({ owner, staffName }: { owner: string; staffName: 
       const answer = await readAnswer(res, MESSAGES.submitFailed);
       if (answer.ok) {
         key.current = null;
-        clearDraft(owner);
-        setDraft(initial);
-        photos.reset();
-        setDirty(false);
-        setRestoredAt(null);
-        setShowErrors(false);
-        setTouched({});
+        startOver();
         setBanner({ tone: "success", text: MESSAGES.devanningSubmitted });
       } else {
         key.current = null;
@@ -359,16 +358,7 @@ export function DevanningForm({ owner, staffName }: { owner: string; staffName: 
           </ul>
         </Section>
 
-        {narrow === false ? (
-          <div className="space-y-2">
-            {waitingNote}
-            <div className="flex justify-end">
-              <Button type="submit" size="lg" disabled={busy}>
-                {busy ? "Submitting…" : "Submit Report"}
-              </Button>
-            </div>
-          </div>
-        ) : null}
+        {narrow === false ? <WideSubmit busy={busy} status={waitingNote} /> : null}
       </form>
       {narrow ? <StickySubmitBar formId={FORM_ID} progress={progress} submitLabel="Submit Report" busy={busy} status={waitingNote} /> : null}
     </div>

@@ -2,16 +2,16 @@
 // detail with its review state, and Approve / Reject for pending reports only, for reviewers (the server
 // checks devanningReports:review and the pending state; approval needs a management signature).
 import { useRevalidator } from "@remix-run/react";
-import { ArrowLeft, Check, FileDown, X } from "lucide-react";
+import { Check, X } from "lucide-react";
 import { useState } from "react";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { DEVANNING_STATUSES, MESSAGES, PHOTO_GROUPS, PHOTO_GROUP_LABELS } from "~/domain/reports/constants";
 import type { DevanningReport } from "~/services/reports-devanning.server";
 import { failureText, readAnswer } from "./client";
-import { Fact, formatDateTime, ListFilters, Pagination, ReportPhoto, StatusBadge, type FilterField } from "./list-parts";
+import { CardHeading, DetailToolbar, Fact, formatDateTime, ListFailure, ListFilters, NoReports, Pagination, ReportPhoto, ReportTable, StatusBadge, type FilterField } from "./list-parts";
 
 export type DevanningListAnswer = { success: true; reports: DevanningReport[]; total: number; totalPages: number; page: number; message?: string } | { success: false; error: string };
 
@@ -36,12 +36,7 @@ export function DevanningList({ answer, canReview }: { answer: DevanningListAnsw
   const [reviewing, setReviewing] = useState<{ report: DevanningReport; action: "approve" | "reject" } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   if (!answer.success) {
-    return (
-      <DialogBody>
-        <ListFilters fields={FILTERS} />
-        <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">{answer.error}</p>
-      </DialogBody>
-    );
+    return <ListFailure fields={FILTERS} error={answer.error} />;
   }
   const open = answer.reports.find((r) => r.id === openId);
   const actions = (r: DevanningReport) =>
@@ -64,21 +59,10 @@ export function DevanningList({ answer, canReview }: { answer: DevanningListAnsw
           {done ? <p role="status" className="rounded-lg border border-green-300 bg-green-50 px-4 py-2 font-medium text-green-900">{done}</p> : null}
           <ListFilters fields={FILTERS} />
           {answer.reports.length === 0 ? (
-            <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-slate-600">{answer.message ?? "No reports match these filters."}</p>
+            <NoReports message={answer.message} />
           ) : (
             <>
-              <table className="hidden w-full text-left text-sm md:table">
-                <thead className="border-b border-slate-200 text-slate-600">
-                  <tr>
-                    <th className="py-2 pr-2">Container</th>
-                    <th className="py-2 pr-2">Submitted</th>
-                    <th className="py-2 pr-2">Pallets / bags</th>
-                    <th className="py-2 pr-2">Staff</th>
-                    <th className="py-2 pr-2">Status</th>
-                    <th className="py-2"><span className="sr-only">Actions</span></th>
-                  </tr>
-                </thead>
-                <tbody>
+              <ReportTable headings={["Container", "Submitted", "Pallets / bags", "Staff", "Status"]} buttonsLabel="Actions">
                   {answer.reports.map((r) => {
                     const cargo = r.cargoDetails as Cargo;
                     return (
@@ -97,16 +81,12 @@ export function DevanningList({ answer, canReview }: { answer: DevanningListAnsw
                       </tr>
                     );
                   })}
-                </tbody>
-              </table>
+              </ReportTable>
               <ul className="space-y-2 md:hidden">
                 {answer.reports.map((r) => (
                   <li key={r.id} className="rounded-lg border border-slate-200 p-3">
                     <button type="button" onClick={() => setOpenId(r.id)} aria-label={`View ${r.containerNumber}`} className="w-full text-left">
-                      <span className="flex items-center justify-between gap-2">
-                        <span className="font-semibold">{r.containerNumber}</span>
-                        <StatusBadge status={r.status} />
-                      </span>
+                      <CardHeading title={r.containerNumber} status={r.status} />
                       <span className="block text-sm text-slate-600">{formatDateTime(r.submittedAt)}</span>
                     </button>
                     {actions(r) ? <div className="mt-2">{actions(r)}</div> : null}
@@ -143,14 +123,7 @@ function DevanningDetail({ report, onBack, actions }: { report: DevanningReport;
   const list = (v: unknown) => (Array.isArray(v) ? v.join(", ") : String(v ?? ""));
   return (
     <DialogBody className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <Button size="sm" variant="ghost" onClick={onBack}>
-          <ArrowLeft className="size-4" aria-hidden="true" /> Back to list
-        </Button>
-        <a href={`/api/devanning-reports/${report.id}/pdf`} target="_blank" rel="noreferrer" className={buttonClass({ size: "sm", variant: "outline" })}>
-          <FileDown className="size-4" aria-hidden="true" /> PDF
-        </a>
-      </div>
+      <DetailToolbar onBack={onBack} pdfHref={`/api/devanning-reports/${report.id}/pdf`} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 className="text-lg font-bold">Container {report.containerNumber}</h3>
         {actions}

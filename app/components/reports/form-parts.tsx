@@ -1,5 +1,6 @@
 // The pieces both report forms are built from: the header with its back arrow, numbered sections, labelled
-// fields with their error, the phone's section chips, the progress percentage and the sticky submit bar.
+// fields with their error, the phone's section chips, the progress percentage, the wide screen's submit and
+// the sticky submit bar.
 import { Link } from "@remix-run/react";
 import { ArrowLeft, ChevronDown, ChevronUp } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
@@ -118,6 +119,20 @@ export function ProgressBar({ progress, className }: { progress: Progress; class
  * The phone's submit bar, fixed at the bottom: the progress and Submit, and what is still waiting to send.
  * Below 600 px it starts collapsed (the checklist hidden); a tap shows the five items.
  */
+/** The submit button under a form on a wide screen, with the note about sending below it (the phone has the bar). */
+export function WideSubmit({ busy, status }: { busy: boolean; status?: ReactNode }) {
+  return (
+    <div className="space-y-2">
+      {status}
+      <div className="flex justify-end">
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? "Submitting…" : "Submit Report"}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 export function StickySubmitBar({ progress, submitLabel, busy, disabled, status, formId }: { progress: Progress; submitLabel: string; busy: boolean; disabled?: boolean; status?: ReactNode; formId: string }) {
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(!window.matchMedia("(max-width: 600px)").matches), []);

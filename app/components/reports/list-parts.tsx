@@ -1,10 +1,12 @@
-// Pieces of the two report list modals: collapsible filters bound to the URL, pagination by 10, a status
-// badge, and photos resolved through the link call (spec 002 §2: photos are fetched through a link call).
+// Pieces of the two report list modals: collapsible filters bound to the URL, the failed and empty lists,
+// the table and the phone card's heading, pagination by 10, a status badge, the detail's toolbar, and photos resolved through the link call (spec
+// 002 §2: photos are fetched through a link call).
 import { useSearchParams } from "@remix-run/react";
-import { ChevronLeft, ChevronRight, Filter } from "lucide-react";
+import { ArrowLeft, ChevronLeft, ChevronRight, FileDown, Filter } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
+import { DialogBody } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 
 const STATUS_TONES: Record<string, BadgeTone> = { submitted: "blue", pending: "amber", reviewed: "purple", approved: "green", rejected: "red" };
@@ -60,6 +62,61 @@ export function ListFilters({ fields }: { fields: FilterField[] }) {
         </div>
       </form>
     </details>
+  );
+}
+
+/** A list call that failed: the filters stay, so a bad filter can be changed, above the server's reason. */
+export function ListFailure({ fields, error }: { fields: FilterField[]; error: string }) {
+  return (
+    <DialogBody>
+      <ListFilters fields={fields} />
+      <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">{error}</p>
+    </DialogBody>
+  );
+}
+
+export function NoReports({ message = "No reports match these filters." }: { message?: string }) {
+  return <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-slate-600">{message}</p>;
+}
+
+/** The list as a table on a wide screen (a phone gets cards): one heading a column, the last for the buttons. */
+export function ReportTable({ headings, buttonsLabel, children }: { headings: string[]; buttonsLabel: string; children: ReactNode }) {
+  return (
+    <table className="hidden w-full text-left text-sm md:table">
+      <thead className="border-b border-slate-200 text-slate-600">
+        <tr>
+          {headings.map((h) => (
+            <th key={h} className="py-2 pr-2">{h}</th>
+          ))}
+          <th className="py-2"><span className="sr-only">{buttonsLabel}</span></th>
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+/** A phone card's first line: what the report is called, and its status. */
+export function CardHeading({ title, status }: { title: string; status: string }) {
+  return (
+    <span className="flex items-center justify-between gap-2">
+      <span className="font-semibold">{title}</span>
+      <StatusBadge status={status} />
+    </span>
+  );
+}
+
+/** The top of a report's detail: back to the list, and the report's PDF in a new tab. */
+export function DetailToolbar({ onBack, pdfHref }: { onBack: () => void; pdfHref: string }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <Button size="sm" variant="ghost" onClick={onBack}>
+        <ArrowLeft className="size-4" aria-hidden="true" /> Back to list
+      </Button>
+      <a href={pdfHref} target="_blank" rel="noreferrer" className={buttonClass({ size: "sm", variant: "outline" })}>
+        <FileDown className="size-4" aria-hidden="true" /> PDF
+      </a>
+    </div>
   );
 }
 

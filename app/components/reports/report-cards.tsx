@@ -6,25 +6,41 @@ import { buttonClass } from "~/components/ui/button";
 
 export type ReportAccess = { stockTransferCreate: boolean; stockTransferView: boolean; devanningCreate: boolean; devanningView: boolean; stockTransferUpdate: boolean; devanningReview: boolean };
 
+const CARDS = [
+  {
+    title: "Stock Transfer Receiving Report",
+    description: "Goods received from another location: items, condition, signature and photos.",
+    Icon: ClipboardList,
+    path: "/reports/stock-transfer",
+    create: "stockTransferCreate",
+    view: "stockTransferView",
+    name: "stock transfer",
+  },
+  {
+    title: "Devanning Report",
+    description: "Container unloading: cargo counts, container condition, environment and photos.",
+    Icon: Container,
+    path: "/reports/devanning",
+    create: "devanningCreate",
+    view: "devanningView",
+    name: "devanning",
+  },
+] as const;
+
 export function ReportCards({ access }: { access: ReportAccess }) {
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      <ReportCard
-        title="Stock Transfer Receiving Report"
-        description="Goods received from another location: items, condition, signature and photos."
-        icon={<ClipboardList className="size-6" aria-hidden="true" />}
-        createTo={access.stockTransferCreate ? "/reports/stock-transfer/new" : null}
-        viewTo={access.stockTransferView ? "/reports/stock-transfer" : null}
-        name="stock transfer"
-      />
-      <ReportCard
-        title="Devanning Report"
-        description="Container unloading: cargo counts, container condition, environment and photos."
-        icon={<Container className="size-6" aria-hidden="true" />}
-        createTo={access.devanningCreate ? "/reports/devanning/new" : null}
-        viewTo={access.devanningView ? "/reports/devanning" : null}
-        name="devanning"
-      />
+      {CARDS.map(({ title, description, Icon, path, create, view, name }) => (
+        <ReportCard
+          key={path}
+          title={title}
+          description={description}
+          icon={<Icon className="size-6" aria-hidden="true" />}
+          createTo={access[create] ? `${path}/new` : null}
+          viewTo={access[view] ? path : null}
+          name={name}
+        />
+      ))}
     </div>
   );
 }

@@ -20,7 +20,7 @@ import {
   type StockTransferItemDraft,
 } from "~/domain/reports/stock-transfer";
 import { failureText, newIdempotencyKey, readAnswer, sendUntilAnswered } from "./client";
-import { Banner, Choice, ChoiceGroup, Field, FormHeader, ProgressBar, Section, SectionChips, StickySubmitBar } from "./form-parts";
+import { Banner, Choice, ChoiceGroup, Field, FormHeader, ProgressBar, Section, SectionChips, StickySubmitBar, WideSubmit } from "./form-parts";
 import { PhotoPicker, type PickedPhoto } from "./photo-picker";
 import { resizePhoto } from "./resize";
 import { SignatureField } from "./signature-field";
@@ -245,16 +245,7 @@ export function StockTransferForm({ locations, defaultLocation, receivedBy }: { 
           </ul>
         </Section>
 
-        {narrow === false ? (
-          <div className="space-y-2">
-            {waitingNote}
-            <div className="flex justify-end">
-              <Button type="submit" size="lg" disabled={busy}>
-                {busy ? "Submitting…" : "Submit Report"}
-              </Button>
-            </div>
-          </div>
-        ) : null}
+        {narrow === false ? <WideSubmit busy={busy} status={waitingNote} /> : null}
       </form>
       {narrow ? <StickySubmitBar formId={FORM_ID} progress={progress} submitLabel="Submit Report" busy={busy} status={waitingNote} /> : null}
     </div>

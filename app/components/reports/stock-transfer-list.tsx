@@ -2,14 +2,13 @@
 // pagination by 10, and a detail with the status dropdown, the signature, photos through the link call and
 // the PDF. The rows come from the page loader, which calls the service GET /api/stock-transfer-reports calls.
 import { useRevalidator } from "@remix-run/react";
-import { ArrowLeft, FileDown } from "lucide-react";
 import { useState } from "react";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { DialogBody } from "~/components/ui/dialog";
 import { RECEIVING_LOCATIONS, STOCK_TRANSFER_STATUSES, type StockTransferStatus } from "~/domain/reports/constants";
 import type { StockTransferReport } from "~/services/reports-stock-transfer.server";
 import { readAnswer } from "./client";
-import { Fact, formatDateTime, ListFilters, Pagination, ReportPhoto, StatusBadge, type FilterField } from "./list-parts";
+import { CardHeading, DetailToolbar, Fact, formatDateTime, ListFailure, ListFilters, NoReports, Pagination, ReportPhoto, ReportTable, StatusBadge, type FilterField } from "./list-parts";
 
 export type StockTransferListAnswer = { success: true; reports: StockTransferReport[]; total: number; totalPages: number; page: number } | { success: false; error: string };
 
@@ -24,12 +23,7 @@ const FILTERS: FilterField[] = [
 export function StockTransferList({ answer, canUpdate }: { answer: StockTransferListAnswer; canUpdate: boolean }) {
   const [openId, setOpenId] = useState<number | null>(null);
   if (!answer.success) {
-    return (
-      <DialogBody>
-        <ListFilters fields={FILTERS} />
-        <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">{answer.error}</p>
-      </DialogBody>
-    );
+    return <ListFailure fields={FILTERS} error={answer.error} />;
   }
   const open = answer.reports.find((r) => r.id === openId);
   if (open) return <StockTransferDetail report={open} canUpdate={canUpdate} onBack={() => setOpenId(null)} />;
@@ -37,22 +31,10 @@ export function StockTransferList({ answer, canUpdate }: { answer: StockTransfer
     <DialogBody className="space-y-3">
       <ListFilters fields={FILTERS} />
       {answer.reports.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-slate-600">No reports match these filters.</p>
+        <NoReports />
       ) : (
         <>
-          <table className="hidden w-full text-left text-sm md:table">
-            <thead className="border-b border-slate-200 text-slate-600">
-              <tr>
-                <th className="py-2 pr-2">Date received</th>
-                <th className="py-2 pr-2">Reference</th>
-                <th className="py-2 pr-2">From → To</th>
-                <th className="py-2 pr-2">Received by</th>
-                <th className="py-2 pr-2">Items</th>
-                <th className="py-2 pr-2">Status</th>
-                <th className="py-2"><span className="sr-only">Open</span></th>
-              </tr>
-            </thead>
-            <tbody>
+          <ReportTable headings={["Date received", "Reference", "From → To", "Received by", "Items", "Status"]} buttonsLabel="Open">
               {answer.reports.map((r) => (
                 <tr key={r.id} className="border-b border-slate-100">
                   <td className="py-2 pr-2 whitespace-nowrap">{r.dateReceived}</td>
@@ -66,16 +48,12 @@ export function StockTransferList({ answer, canUpdate }: { answer: StockTransfer
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
+          </ReportTable>
           <ul className="space-y-2 md:hidden">
             {answer.reports.map((r) => (
               <li key={r.id}>
                 <button type="button" onClick={() => setOpenId(r.id)} aria-label={`View ${r.transferReference}`} className="w-full rounded-lg border border-slate-200 p-3 text-left hover:bg-slate-50">
-                  <span className="flex items-center justify-between gap-2">
-                    <span className="font-semibold">{r.transferReference}</span>
-                    <StatusBadge status={r.status} />
-                  </span>
+                  <CardHeading title={r.transferReference} status={r.status} />
                   <span className="block text-sm text-slate-700">{r.transferFrom} → {r.receivingLocation}</span>
                   <span className="block text-sm text-slate-600">{r.dateReceived} · {r.receivedBy} · {r.items.length} item{r.items.length === 1 ? "" : "s"}</span>
                 </button>
@@ -119,14 +97,7 @@ function StockTransferDetail({ report, canUpdate, onBack }: { report: StockTrans
 
   return (
     <DialogBody className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <Button size="sm" variant="ghost" onClick={onBack}>
-          <ArrowLeft className="size-4" aria-hidden="true" /> Back to list
-        </Button>
-        <a href={`/api/stock-transfer-reports/${report.id}/pdf`} target="_blank" rel="noreferrer" className={buttonClass({ size: "sm", variant: "outline" })}>
-          <FileDown className="size-4" aria-hidden="true" /> PDF
-        </a>
-      </div>
+      <DetailToolbar onBack={onBack} pdfHref={`/api/stock-transfer-reports/${report.id}/pdf`} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 className="text-lg font-bold">{report.transferReference}</h3>
         {canUpdate ? (

@@ -2,10 +2,9 @@
 // The loader answers the list call the modal makes (filters and page from the URL) through the same service
 // and schema as GET /api/stock-transfer-reports (decision 008); closing returns to /reports.
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useNavigate } from "@remix-run/react";
-import { ReportCards } from "~/components/reports/report-cards";
+import { useLoaderData } from "@remix-run/react";
+import { ReportListModal } from "~/components/reports/report-list-modal";
 import { StockTransferList } from "~/components/reports/stock-transfer-list";
-import { Dialog } from "~/components/ui/dialog";
 import { policies } from "~/domain/access/policy";
 import { reportAccess } from "~/domain/reports/access";
 import { stockTransferListSchema } from "~/domain/reports/list";
@@ -26,14 +25,9 @@ export const action = noAction(policy);
 
 export default function StockTransferReports() {
   const { access, list } = useLoaderData<typeof loader>();
-  const navigate = useNavigate();
   return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Reports</h1>
-      <ReportCards access={access} />
-      <Dialog open onClose={() => navigate("/reports", { preventScrollReset: true })} title="Stock Transfer Reports" className="sm:max-w-3xl lg:max-w-5xl">
-        <StockTransferList answer={list} canUpdate={access.stockTransferUpdate} />
-      </Dialog>
-    </div>
+    <ReportListModal access={access} title="Stock Transfer Reports">
+      <StockTransferList answer={list} canUpdate={access.stockTransferUpdate} />
+    </ReportListModal>
   );
 }
