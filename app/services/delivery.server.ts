@@ -25,6 +25,7 @@ import {
   missingProofMessage,
   money,
   shortfalls,
+  type DeliveryMeta,
   type RequiredProof,
 } from "~/domain/delivery/rules";
 import { decodePngDataUrl, polyglotProblem } from "~/domain/delivery/upload";
@@ -105,26 +106,7 @@ export async function deliveryAddress(order: OrderRow): Promise<{ formatted: str
   return { formatted: formatAddress(order.address.lines), mapsUrl: order.address.mapsUrl };
 }
 
-export type DeliveryMetaView = {
-  orderId: number;
-  orderNumber: string;
-  customerName: string;
-  paymentStatus: string | null;
-  cashOnDelivery: boolean;
-  outForDeliveryAt: string | null;
-  signedByName: string | null;
-  deliveryDate: string | null;
-  deliveryWindow: string | null;
-  deliveryCompleteGeo: GeoPoint | null;
-  hasDeliveryOrder: boolean;
-  deliveryCompletedAt: string | null;
-  deliveredLines: DeliveredLine[] | null;
-  codDueCents: number | null;
-  codCollectedCents: number | null;
-  photos: { cod: number; issue: number };
-  requiredProof: RequiredProof;
-  lines: { id: number; sku: string; description: string; quantity: number }[];
-};
+export type DeliveryMetaView = DeliveryMeta;
 
 /** The wizard's meta (spec 001 'Delivery meta') with what the door steps need: lines, photos so far, required proof. */
 export async function deliveryMetaView(ctx: AppContext, order: OrderRow): Promise<DeliveryMetaView> {

@@ -1,30 +1,11 @@
 // The wizard's calls (spec 001 §7 'Delivery'): reads with the spec's 404 retry by order id, writes through the
 // phone's outbox (app/lib/offline-queue.ts), the photo shrink before upload, and the geolocation read.
 import { DELIVERY_MESSAGES, GEO_TIMEOUT_MS, PHOTO_MAX_SIDE, PHOTO_QUALITY, PHOTO_TARGET_BYTES } from "~/domain/delivery/rules";
+import type { GeoPoint } from "../../../db/schema";
 import { newIdempotencyKey, sendOrQueue, type QueuedBody } from "~/lib/offline-queue";
 
-export type DeliveryLine = { id: number; sku: string; description: string; quantity: number };
-export type GeoPoint = { lat: number; lng: number; accuracy: number; source: "geolocation"; capturedAt: string };
-export type RequiredProof = { receiverName: boolean; signature: boolean; photo: boolean; codPhoto: boolean };
-export type DeliveryMeta = {
-  orderId: number;
-  orderNumber: string;
-  customerName: string;
-  paymentStatus: string | null;
-  cashOnDelivery: boolean;
-  outForDeliveryAt: string | null;
-  signedByName: string | null;
-  deliveryDate: string | null;
-  deliveryWindow: string | null;
-  deliveryCompleteGeo: GeoPoint | null;
-  hasDeliveryOrder: boolean;
-  deliveryCompletedAt: string | null;
-  codDueCents: number | null;
-  codCollectedCents: number | null;
-  photos: { cod: number; issue: number };
-  requiredProof: RequiredProof;
-  lines: DeliveryLine[];
-};
+export type { DeliveryLine, DeliveryMeta, RequiredProof } from "~/domain/delivery/rules";
+export type { GeoPoint } from "../../../db/schema";
 
 export type Outcome<T> = { ok: true; data: T } | { ok: false; status: number; error: string } | { ok: "queued" };
 
