@@ -3,9 +3,10 @@
 // as the server checks it) or remove one. Every save says whether it worked, with the server's reason.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { adminCall } from "~/components/admin/api";
+import { LoadError, Pager, useDebouncedLoad } from "~/components/admin/paging";
 import { PageHeading } from "~/components/admin/unsaved";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -28,31 +29,9 @@ export default function AdminProducts() {
   const [page, setPage] = useState<ProductPage>(initial.products);
   const [q, setQ] = useState("");
   const [pageNo, setPageNo] = useState(1);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const first = useRef(true);
-
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    let cancelled = false;
-    const t = setTimeout(() => {
-      const params = new URLSearchParams({ page: String(pageNo) });
-      if (q.trim()) params.set("q", q.trim());
-      void adminCall<ProductPage>(`/api/admin/products?${params}`).then((res) => {
-        if (cancelled) return;
-        if (res.ok) {
-          setPage(res.body);
-          setLoadError(null);
-        } else setLoadError(res.error);
-      });
-    }, 250);
-    return () => {
-      cancelled = true;
-      clearTimeout(t);
-    };
-  }, [q, pageNo]);
+  const params = new URLSearchParams({ page: String(pageNo) });
+  if (q.trim()) params.set("q", q.trim());
+  const loadError = useDebouncedLoad<ProductPage>(`/api/admin/products?${params}`, setPage);
 
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   const replace = (p: ProductView) => setPage((cur) => ({ ...cur, data: cur.data.map((x) => (x.sku === p.sku ? p : x)) }));
@@ -77,28 +56,18 @@ export default function AdminProducts() {
           {page.total.toLocaleString("en-US")} {page.total === 1 ? "product" : "products"}
         </p>
       </div>
-      {loadError ? (
-        <p role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-red-800">
-          {loadError}
-        </p>
-      ) : null}
+      <LoadError error={loadError} />
       <ul className="flex flex-col gap-2">
         {page.data.map((p) => (
           <ProductRow key={p.sku} product={p} onSaved={replace} />
         ))}
         {!page.data.length ? <li className="rounded-xl border border-slate-200 bg-white p-4 text-slate-600">No products found.</li> : null}
       </ul>
-      <div className="mt-3 flex items-center justify-end gap-2">
-        <Button variant="outline" size="sm" disabled={pageNo <= 1} onClick={() => setPageNo((n) => Math.max(1, n - 1))}>
-          Prev
-        </Button>
+      <Pager page={pageNo} pages={pages} onPage={setPageNo} className="mt-3 flex items-center justify-end gap-2">
         <span className="text-sm text-slate-700">
           Page {pageNo} of {pages}
         </span>
-        <Button variant="outline" size="sm" disabled={pageNo >= pages} onClick={() => setPageNo((n) => n + 1)}>
-          Next
-        </Button>
-      </div>
+      </Pager>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { adminCall, dataOf } from "~/components/admin/api";
 import { LocationPicker, OrderTypePicker } from "~/components/admin/pickers";
+import { LoadError, Pager } from "~/components/admin/paging";
 import { PageHeading, UnsavedBar } from "~/components/admin/unsaved";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -176,21 +177,11 @@ export default function AdminUsers() {
           value={q}
           onChange={(e) => setQ(e.target.value)}
         />
-        <div className="ml-auto flex items-center gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setQuery((c) => ({ ...c, page: Math.max(1, page - 1) }))}>
-            Prev
-          </Button>
+        <Pager page={page} pages={pages} onPage={(p) => setQuery((c) => ({ ...c, page: p }))} className="ml-auto flex items-center gap-2">
           <span className="text-sm font-semibold text-slate-700">Page {page}</span>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setQuery((c) => ({ ...c, page: page + 1 }))}>
-            Next
-          </Button>
-        </div>
+        </Pager>
       </div>
-      {loadError ? (
-        <p role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-red-800">
-          {loadError}
-        </p>
-      ) : null}
+      <LoadError error={loadError} />
       {selected.length ? (
         <div className="mb-3 flex flex-wrap items-center gap-2 rounded-lg bg-slate-50 p-2" role="toolbar" aria-label="Bulk actions">
           <span className="px-1 text-sm font-semibold">{selected.length} selected</span>

@@ -3,10 +3,11 @@
 // types means all types. Every save says whether it worked, with the server's reason.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { adminCall } from "~/components/admin/api";
 import { LocationPicker, OrderTypePicker } from "~/components/admin/pickers";
+import { LoadError, useDebouncedLoad } from "~/components/admin/paging";
 import { PageHeading, UnsavedBar } from "~/components/admin/unsaved";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -54,8 +55,6 @@ export default function AdminWorkers() {
   const [picker, setPicker] = useState<{ kind: "locations" | "types"; key: string } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<Worker | null>(null);
   const [busy, setBusy] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const first = useRef(true);
   const locName = (id: string) => initial.locations.find((l) => l.id === id)?.name ?? id;
 
   // GET /lookups: the order types to choose from, at the top level or under data.
@@ -68,29 +67,10 @@ export default function AdminWorkers() {
     });
   }, []);
 
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    let cancelled = false;
-    const t = setTimeout(() => {
-      const params = new URLSearchParams();
-      if (activeOnly) params.set("active", "true");
-      if (q.trim()) params.set("q", q.trim());
-      void adminCall<{ data: Worker[] }>(`/api/warehouse-workers?${params}`).then((res) => {
-        if (cancelled) return;
-        if (res.ok) {
-          setWorkers(res.body.data);
-          setLoadError(null);
-        } else setLoadError(res.error);
-      });
-    }, 250);
-    return () => {
-      cancelled = true;
-      clearTimeout(t);
-    };
-  }, [q, activeOnly]);
+  const params = new URLSearchParams();
+  if (activeOnly) params.set("active", "true");
+  if (q.trim()) params.set("q", q.trim());
+  const loadError = useDebouncedLoad<{ data: Worker[] }>(`/api/warehouse-workers?${params}`, (body) => setWorkers(body.data));
 
   const pending = Object.entries(editing).filter(([id, e]) => differs(e, workers.find((w) => w._id === id)));
   const dirty = pending.length > 0;
@@ -178,11 +158,7 @@ export default function AdminWorkers() {
           Active only
         </label>
       </div>
-      {loadError ? (
-        <p role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-red-800">
-          {loadError}
-        </p>
-      ) : null}
+      <LoadError error={loadError} />
       <ul className="flex flex-col gap-2">
         {rows.map(({ key, worker }) => {
           const e = editing[key];
