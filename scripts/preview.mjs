@@ -7,18 +7,11 @@
 // there is no hot reload. Decision 019.
 // Flags: --fresh (start from a new database), --no-build (reuse the last build).
 // Ports: PREVIEW_PORT (8787), LIBSQL_PORT (8080), STANDINS_PORT (4010), PARTYKIT_PORT (1999).
-import { spawn, spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
-import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { bin, mustRun as mustRunIn, quietEnv, supervisor } from "./processes.mjs";
 
-const bin = (name) => resolve("node_modules/.bin", name);
-const base = {
-  ...process.env,
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-  WRANGLER_SEND_METRICS: "false",
-  PARTYKIT_TELEMETRY_DISABLED: "1",
-};
+const base = { ...quietEnv };
 const port = base.PREVIEW_PORT ?? "8787";
 const libsqlPort = base.LIBSQL_PORT ?? "8080";
 const standinsPort = base.STANDINS_PORT ?? "4010";
@@ -35,10 +28,7 @@ if (process.argv.includes("--fresh")) {
   rmSync(persist, { recursive: true, force: true });
 }
 
-function mustRun(cmd, args, env = nodeEnv) {
-  const r = spawnSync(cmd, args, { stdio: "inherit", env });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
+const mustRun = (cmd, args) => mustRunIn(cmd, args, nodeEnv);
 
 if (!process.argv.includes("--no-build")) mustRun("npm", ["run", "build"]);
 const seedArgs = ["db/seed.ts", "--if-empty", ...(base.SEED_ORDERS ? ["--orders", base.SEED_ORDERS] : [])];
@@ -49,34 +39,7 @@ mustRun(bin("tsx"), seedArgs);
 const { localEnv } = await import("../config/local-env.ts"); // run through tsx (package.json)
 const workerVars = { ...localEnv(nodeEnv), DATABASE_URL: `http://127.0.0.1:${libsqlPort}`, APP_URL: `http://127.0.0.1:${port}` };
 
-const children = [];
-let shuttingDown = false;
-function run(name, cmd, args, env = nodeEnv) {
-  const child = spawn(cmd, args, { env, stdio: ["ignore", "pipe", "pipe"] });
-  const prefix = (chunk) =>
-    chunk
-      .toString()
-      .split("\n")
-      .filter((l) => l.trim())
-      .map((l) => `[${name}] ${l}`)
-      .join("\n") + "\n";
-  child.stdout.on("data", (c) => process.stdout.write(prefix(c)));
-  child.stderr.on("data", (c) => process.stderr.write(prefix(c)));
-  child.on("exit", (code) => {
-    if (!shuttingDown) {
-      console.error(`[${name}] exited with ${code}; stopping`);
-      shutdown(code ?? 1);
-    }
-  });
-  children.push(child);
-}
-function shutdown(code = 0) {
-  shuttingDown = true;
-  for (const c of children) c.kill("SIGTERM");
-  setTimeout(() => process.exit(code), 500);
-}
-process.on("SIGINT", () => shutdown(0));
-process.on("SIGTERM", () => shutdown(0));
+const { run } = supervisor({ env: nodeEnv, graceMs: 500 });
 
 run("libsql", bin("tsx"), ["stand-ins/libsql-http.ts", "--file", dbFile, "--port", libsqlPort]);
 run("standins", bin("tsx"), ["stand-ins/server.ts"]);
