@@ -23,7 +23,7 @@ import {
   VISIBLE_LINES_STEP,
   type PickLine,
 } from "~/domain/picking/lines";
-import { LINE_SORTS, sortLines, type LineSort } from "~/domain/picking/scan";
+import { LINE_SORTS, sortLines } from "~/domain/picking/scan";
 import { alsoHereLabel, presenceByLine } from "~/domain/picking/sync";
 import { AccessOverlay, PasscodeBanner } from "./access-gate";
 import { BottomBar } from "./bottom-bar";
@@ -32,6 +32,7 @@ import { CameraScanner, useWedgeScanner } from "./scanner";
 import { useShortReasons } from "./use-short-reasons";
 import type { PickOrderData } from "./pick-order-data";
 import { usePickList } from "./use-pick-list";
+import { usePickView } from "./use-pick-view";
 import { useSwipeBack } from "./use-swipe-back";
 
 export type PickingScreenProps = {
@@ -47,17 +48,6 @@ export type PickingScreenProps = {
 /** How long 'Undo' stays after 'Mark all picked'. */
 export const UNDO_MS = 8000;
 
-const PREFS_KEY = "picklist:view";
-
-function readPrefs(): { sort: LineSort; compact: boolean } {
-  try {
-    const p = JSON.parse(localStorage.getItem(PREFS_KEY) ?? "{}") as { sort?: string; compact?: boolean };
-    return { sort: p.sort === "order" ? "order" : "path", compact: p.compact !== false };
-  } catch {
-    return { sort: "path", compact: true };
-  }
-}
-
 type Undo = { count: number; skipped: number; before: Map<string, Pick<PickLine, "status" | "pickState" | "pickedQty" | "note" | "reason">> };
 
 const STATUS_TEXT = { live: "Live", connecting: "Connecting…", offline: "Offline — changes kept on this device", denied: "Live sync off" } as const;
@@ -71,8 +61,7 @@ export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, o
   const [editing, setEditing] = useState<ReadonlySet<string>>(new Set());
   const [zoomed, setZoomed] = useState<PickLine | null>(null);
   const [boxOpen, setBoxOpen] = useState(false);
-  const [sort, setSort] = useState<LineSort>("path");
-  const [compact, setCompact] = useState(true);
+  const [{ sort, compact }, changeView] = usePickView();
   const [cameraOpen, setCameraOpen] = useState(false);
   const [code, setCode] = useState("");
   const [confirmAll, setConfirmAll] = useState(false);
@@ -80,19 +69,6 @@ export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, o
   const undoTimer = useRef<number | undefined>(undefined);
   const swipe = useSwipeBack(onLeave);
 
-  // The picker's view (sort, density) is kept on this device.
-  useEffect(() => {
-    const prefs = readPrefs();
-    setSort(prefs.sort);
-    setCompact(prefs.compact);
-  }, []);
-  const savePrefs = (next: { sort: LineSort; compact: boolean }) => {
-    try {
-      localStorage.setItem(PREFS_KEY, JSON.stringify(next));
-    } catch {
-      // Only the preference is lost.
-    }
-  };
   useEffect(() => () => window.clearTimeout(undoTimer.current), []);
 
   const setEdit = useCallback((id: string, on: boolean) => {
@@ -318,9 +294,7 @@ export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, o
                     id="pick-sort"
                     value={sort}
                     onChange={(e) => {
-                      const next = e.target.value === "order" ? "order" : "path";
-                      setSort(next);
-                      savePrefs({ sort: next, compact });
+                      changeView({ sort: e.target.value === "order" ? "order" : "path" });
                     }}
                     className="h-11 w-28 shrink-0 rounded-lg border border-slate-300 bg-white px-2 text-sm"
                   >
@@ -337,10 +311,7 @@ export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, o
                     aria-label="Compact rows"
                     aria-pressed={compact}
                     className={cn("shrink-0", compact && "bg-slate-100")}
-                    onClick={() => {
-                      setCompact(!compact);
-                      savePrefs({ sort, compact: !compact });
-                    }}
+                    onClick={() => changeView({ compact: !compact })}
                   >
                     <Rows3 className="size-5" aria-hidden="true" />
                   </Button>
