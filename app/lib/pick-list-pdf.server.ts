@@ -1,5 +1,5 @@
-// The pick list (release order) PDF on pdf-lib, workerd-safe: order facts, a lines table with a 'Picked'
-// checkbox and a blank 'Short' column for the picker's pen, totals, signature lines and page numbers.
+// The pick list (release order) PDF on pdf-lib, workerd-safe: order facts, a lines table with each SKU's bin,
+// a 'Picked' checkbox and a blank 'Short' column for the picker's pen, totals, signature lines and page numbers.
 import { embedHelvetica, printable, wrap, type Fonts } from "./pdf.server";
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 
@@ -17,7 +17,8 @@ export type PickListPdfInput = {
   generatedAt: string;
   generatedBy: string;
   /** `short`: the latest saved pick left the line short (issue 13): printed as 'Short n — Reason'. */
-  lines: { sku: string; description: string; quantity: number; short?: { missing: number; reason: string | null } | null }[];
+  /** `bin`: where the SKU is picked from ('A-03-2'), as on the picking screen; blank when it has none. */
+  lines: { sku: string; bin?: string | null; description: string; quantity: number; short?: { missing: number; reason: string | null } | null }[];
 };
 
 const PAGE = { width: 612, height: 792 };
@@ -39,19 +40,21 @@ export function shortNote(short: { missing: number; reason: string | null }): st
 const PAD = 4;
 const ROW_LINE = CELL * 1.25;
 
-// #, SKU, Description, Qty, Picked, Short: the description takes what the fixed columns leave.
-const FIXED = { index: 26, sku: 78, qty: 44, picked: 46, short: 52 };
+// #, Bin, SKU, Description, Qty, Picked, Short: the description takes what the fixed columns leave.
+const FIXED = { index: 26, bin: 50, sku: 70, qty: 44, picked: 46, short: 52 };
 const COLS = (() => {
-  const desc = WIDTH - FIXED.index - FIXED.sku - FIXED.qty - FIXED.picked - FIXED.short;
-  const widths = [FIXED.index, FIXED.sku, desc, FIXED.qty, FIXED.picked, FIXED.short];
+  const desc = WIDTH - FIXED.index - FIXED.bin - FIXED.sku - FIXED.qty - FIXED.picked - FIXED.short;
+  const widths = [FIXED.index, FIXED.bin, FIXED.sku, desc, FIXED.qty, FIXED.picked, FIXED.short];
   const xs: number[] = [];
   let x = MARGIN;
   for (const w of widths) {
     xs.push(x);
     x += w;
   }
-  return { widths, xs, headers: ["#", "SKU", "Description", "Qty", "Picked", "Short"] };
+  return { widths, xs, headers: ["#", "Bin", "SKU", "Description", "Qty", "Picked", "Short"] };
 })();
+/** The columns' positions in COLS. */
+const C = { index: 0, bin: 1, sku: 2, desc: 3, qty: 4, picked: 5, short: 6 } as const;
 
 class Sheet {
   readonly pages: PDFPage[] = [];
@@ -136,7 +139,7 @@ function drawTableHeader(s: Sheet) {
   const height = CELL + 2 * PAD + 2;
   s.page.drawRectangle({ x: MARGIN, y: s.y - height, width: WIDTH, height, color: FILL });
   COLS.headers.forEach((h, i) => {
-    const right = i === 0 || i === 3;
+    const right = i === C.index || i === C.qty;
     if (right) s.rightText(h, COLS.xs[i]! + COLS.widths[i]! - PAD, CELL, s.fonts.bold, s.y - PAD - 1);
     else s.text(h, COLS.xs[i]! + PAD, CELL, s.fonts.bold, INK, s.y - PAD - 1);
   });
@@ -147,21 +150,23 @@ function drawLine(s: Sheet, n: number, line: PickListPdfInput["lines"][number], 
   const height = descLines.length * ROW_LINE + 2 * PAD;
   if (zebra) s.page.drawRectangle({ x: MARGIN, y: s.y - height, width: WIDTH, height, color: ZEBRA });
   const top = s.y - PAD;
-  s.rightText(String(n), COLS.xs[0]! + COLS.widths[0]! - PAD, CELL, s.fonts.regular, top);
-  const sku = wrap(s.fonts.bold, CELL, printable(s.fonts, line.sku), COLS.widths[1]! - 2 * PAD)[0] ?? "";
-  s.page.drawText(sku, { x: COLS.xs[1]! + PAD, y: top - CELL, size: CELL, font: s.fonts.bold, color: INK });
+  s.rightText(String(n), COLS.xs[C.index]! + COLS.widths[C.index]! - PAD, CELL, s.fonts.regular, top);
+  const bin = wrap(s.fonts.regular, CELL, printable(s.fonts, line.bin ?? ""), COLS.widths[C.bin]! - 2 * PAD)[0] ?? "";
+  if (bin) s.page.drawText(bin, { x: COLS.xs[C.bin]! + PAD, y: top - CELL, size: CELL, font: s.fonts.regular, color: INK });
+  const sku = wrap(s.fonts.bold, CELL, printable(s.fonts, line.sku), COLS.widths[C.sku]! - 2 * PAD)[0] ?? "";
+  s.page.drawText(sku, { x: COLS.xs[C.sku]! + PAD, y: top - CELL, size: CELL, font: s.fonts.bold, color: INK });
   descLines.forEach((d, i) => {
     // A short line's last description line is its 'Short n — Reason' note, in bold.
     const note = !!line.short && i === descLines.length - 1;
-    s.page.drawText(d, { x: COLS.xs[2]! + PAD, y: top - CELL - i * ROW_LINE, size: CELL, font: note ? s.fonts.bold : s.fonts.regular, color: note ? SHORT_INK : INK });
+    s.page.drawText(d, { x: COLS.xs[C.desc]! + PAD, y: top - CELL - i * ROW_LINE, size: CELL, font: note ? s.fonts.bold : s.fonts.regular, color: note ? SHORT_INK : INK });
   });
-  s.rightText(String(line.quantity), COLS.xs[3]! + COLS.widths[3]! - PAD, CELL, s.fonts.bold, top);
+  s.rightText(String(line.quantity), COLS.xs[C.qty]! + COLS.widths[C.qty]! - PAD, CELL, s.fonts.bold, top);
   // The 'Picked' checkbox, centred in its column; 'Short' is blank for a handwritten count unless the
   // latest saved pick left the line short.
   const box = 9;
-  s.page.drawRectangle({ x: COLS.xs[4]! + (COLS.widths[4]! - box) / 2, y: top - box - 0.5, width: box, height: box, borderColor: INK, borderWidth: 0.8 });
-  if (line.short) s.rightText(String(line.short.missing), COLS.xs[5]! + COLS.widths[5]! - PAD, CELL, s.fonts.bold, top);
-  else s.page.drawLine({ start: { x: COLS.xs[5]! + PAD, y: top - CELL - 1 }, end: { x: COLS.xs[5]! + COLS.widths[5]! - PAD, y: top - CELL - 1 }, thickness: 0.5, color: RULE });
+  s.page.drawRectangle({ x: COLS.xs[C.picked]! + (COLS.widths[C.picked]! - box) / 2, y: top - box - 0.5, width: box, height: box, borderColor: INK, borderWidth: 0.8 });
+  if (line.short) s.rightText(String(line.short.missing), COLS.xs[C.short]! + COLS.widths[C.short]! - PAD, CELL, s.fonts.bold, top);
+  else s.page.drawLine({ start: { x: COLS.xs[C.short]! + PAD, y: top - CELL - 1 }, end: { x: COLS.xs[C.short]! + COLS.widths[C.short]! - PAD, y: top - CELL - 1 }, thickness: 0.5, color: RULE });
   s.y -= height;
   s.page.drawLine({ start: { x: MARGIN, y: s.y }, end: { x: MARGIN + WIDTH, y: s.y }, thickness: 0.4, color: RULE });
 }
@@ -208,8 +213,8 @@ export async function renderPickListPdf(input: PickListPdfInput): Promise<Uint8A
   drawHeader(s, input);
   drawTableHeader(s);
   input.lines.forEach((line, i) => {
-    const desc = wrap(regular, CELL, printable(fonts, line.description), COLS.widths[2]! - 2 * PAD).slice(0, 4);
-    if (line.short) desc.push(...wrap(fonts.bold, CELL, printable(fonts, shortNote(line.short)), COLS.widths[2]! - 2 * PAD).slice(-1));
+    const desc = wrap(regular, CELL, printable(fonts, line.description), COLS.widths[C.desc]! - 2 * PAD).slice(0, 4);
+    if (line.short) desc.push(...wrap(fonts.bold, CELL, printable(fonts, shortNote(line.short)), COLS.widths[C.desc]! - 2 * PAD).slice(-1));
     const height = desc.length * ROW_LINE + 2 * PAD;
     if (!s.fits(height)) {
       s.addPage();

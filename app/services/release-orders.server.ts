@@ -3,7 +3,7 @@
 // re-enabled by admin or logistics-manager).
 import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { emailRouting, locations, orderLines, pickListStatus, settings } from "../../db/schema";
+import { emailRouting, inventoryItems, locations, orderLines, pickListStatus, settings } from "../../db/schema";
 import { resolveRecipients } from "~/domain/picklists/recipients";
 import type { AppContext } from "~/lib/context.server";
 import { sendEmail } from "~/lib/email.server";
@@ -83,8 +83,9 @@ async function locationName(ctx: AppContext, id: string): Promise<string | null>
 export async function renderReleaseOrder(ctx: AppContext, order: PickOrder, generatedBy: string, generatedAt: string): Promise<Uint8Array> {
   const [rows, warehouseName, saved] = await Promise.all([
     ctx.db
-      .select({ lineItemId: orderLines.lineItemId, sku: orderLines.sku, description: orderLines.description, quantity: orderLines.quantity })
+      .select({ lineItemId: orderLines.lineItemId, sku: orderLines.sku, bin: inventoryItems.bin, description: orderLines.description, quantity: orderLines.quantity })
       .from(orderLines)
+      .leftJoin(inventoryItems, eq(inventoryItems.sku, orderLines.sku))
       .where(eq(orderLines.orderId, order.id))
       .orderBy(orderLines.position, orderLines.id),
     locationName(ctx, order.warehouseLocation),

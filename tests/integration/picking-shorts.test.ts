@@ -4,7 +4,7 @@
 // seen in the Task Center; the pick list PDF prints 'Short n — Reason'.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, notifications, orderLines, orders, pickListLogs, pickShortReasons, pickShorts, users } from "../../db/schema";
+import { auditEvents, inventoryItems, notifications, orderLines, orders, pickListLogs, pickShortReasons, pickShorts, users } from "../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { getStaffViewer } from "~/lib/session.server";
 import * as verify from "~/routes/api.picklists.$orderNumber.verify";
@@ -197,6 +197,10 @@ describe("verify with reasons", () => {
     const order = await getOrderForViewer(ctx.app, admin, o.orderNumber);
     const text = pdfText(await renderReleaseOrder(ctx.app, order, "Test", SEED_NOW.toISOString()));
     expect(text).toContain(`Short ${a!.quantity - 1} \u2014 Damaged`);
+    // Each line's bin prints beside its SKU, as on the picking screen.
+    const [slot] = await db.select({ bin: inventoryItems.bin }).from(inventoryItems).where(eq(inventoryItems.sku, a!.sku));
+    expect(slot?.bin).toMatch(/^[A-Z]-\d+-\d+$/);
+    expect(text).toContain(slot!.bin!);
     expect(text).toMatch(new RegExp(`Short ${b!.quantity}\\s*\\n`));
     // A later save with the line in full prints it without a short.
     expect((await save(o.orderNumber, cookies.warehouse!, [full(a!), full(b!)])).status).toBe(200);
