@@ -11,7 +11,6 @@ const SOURCE: ListSource<ApplicationView, AppListState, ApplicationKpis> = {
   path: "/api/applications",
   initial: INITIAL_APP_LIST,
   pageSize: APP_PAGE_SIZE,
-  descKey: "decisionDate",
   descFirst: false,
   fetchRows: fetchApplications,
   fetchKpis: fetchAppKpis,

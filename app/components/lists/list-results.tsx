@@ -7,20 +7,18 @@ import type { ListLoad } from "./use-server-list";
 
 type Props = {
   label: string;
-  load: ListLoad<unknown>;
+  list: { load: ListLoad<unknown>; searching: boolean; query: { page: number }; pages: number; turnPage: (by: number) => void };
   hydrated: boolean;
-  searching: boolean;
   /** "Loading applications…" while the first page or a search is on its way. */
   loadingText: string;
   count: (total: number) => string;
   empty: { title: string; hint?: string };
-  page: number;
-  pages: number;
-  onTurnPage: (by: number) => void;
   children: ReactNode;
 };
 
-export function ListResults({ label, load, hydrated, searching, loadingText, count, empty, page, pages, onTurnPage, children }: Props) {
+export function ListResults({ label, list, hydrated, loadingText, count, empty, children }: Props) {
+  const { load, searching, pages, turnPage } = list;
+  const { page } = list.query;
   return (
     <section aria-label={label} aria-busy={load.status === "loading"} className="space-y-2">
       {load.status === "error" ? (
@@ -42,13 +40,13 @@ export function ListResults({ label, load, hydrated, searching, loadingText, cou
           {children}
           {pages > 1 ? (
             <nav aria-label="Pages" className="flex items-center justify-between gap-2">
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onTurnPage(-1)}>
+              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => turnPage(-1)}>
                 Previous
               </Button>
               <span className="text-sm text-slate-700">
                 Page {page} of {pages}
               </span>
-              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onTurnPage(1)}>
+              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => turnPage(1)}>
                 Next
               </Button>
             </nav>

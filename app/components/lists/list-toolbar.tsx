@@ -11,19 +11,17 @@ type SearchProps<F extends string> = {
   fields: readonly F[];
   fieldLabels: Record<string, string>;
   dateField: F;
-  searchBy: F;
-  search: string;
-  onSearchBy: (field: F) => void;
-  onSearch: (text: string) => void;
+  list: { query: { searchBy: F; search: string }; searchIn: (field: F) => void; searchFor: (text: string) => void };
 };
 
-export function SearchFields<F extends string>({ idPrefix, label, fields, fieldLabels, dateField, searchBy, search, onSearchBy, onSearch }: SearchProps<F>) {
+export function SearchFields<F extends string>({ idPrefix, label, fields, fieldLabels, dateField, list }: SearchProps<F>) {
+  const { searchBy, search } = list.query;
   return (
     <>
       <label htmlFor={`${idPrefix}-search-by`} className="sr-only">
         Search by
       </label>
-      <select id={`${idPrefix}-search-by`} className={`${inputClass} sm:w-44`} value={searchBy} onChange={(e) => onSearchBy(e.target.value as F)}>
+      <select id={`${idPrefix}-search-by`} className={`${inputClass} sm:w-44`} value={searchBy} onChange={(e) => list.searchIn(e.target.value as F)}>
         {fields.map((f) => (
           <option key={f} value={f}>
             {fieldLabels[f]}
@@ -38,7 +36,7 @@ export function SearchFields<F extends string>({ idPrefix, label, fields, fieldL
           className="pl-10"
           value={search}
           placeholder={`Search by ${fieldLabels[searchBy]!.toLowerCase()}`}
-          onChange={(e) => onSearch(e.target.value)}
+          onChange={(e) => list.searchFor(e.target.value)}
         />
       </div>
     </>

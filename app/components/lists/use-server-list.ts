@@ -13,8 +13,7 @@ export type ListSource<Row, Query extends ListQuery, Kpis> = {
   path: string;
   initial: Query;
   pageSize: number;
-  /** The sort field that reads newest first (the default sort); its header also starts descending when `descFirst`. */
-  descKey: Query["sort"];
+  /** `initial.sort` is the newest-first field (descending while no direction is chosen); `descFirst`: its header starts descending too. */
   descFirst: boolean;
   fetchRows: (url: string, signal: AbortSignal) => Promise<Page<Row>>;
   fetchKpis: () => Promise<Kpis>;
@@ -59,7 +58,7 @@ export function useServerList<Row, Query extends ListQuery, Kpis>(source: ListSo
   }, [reloadKpis]);
   const mapRows = useCallback((fn: (row: Row) => Row) => setLoad((l) => ({ ...l, rows: l.rows.map(fn) })), []);
 
-  const dirOf = (q: Query) => q.dir || (q.sort === source.descKey ? "desc" : "asc");
+  const dirOf = (q: Query) => q.dir || (q.sort === source.initial.sort ? "desc" : "asc");
   return {
     query,
     setQuery,
@@ -73,7 +72,7 @@ export function useServerList<Row, Query extends ListQuery, Kpis>(source: ListSo
     pages: Math.max(1, Math.ceil(load.total / source.pageSize)),
     /** The same header flips the direction; another starts ascending (or descending for the newest-first field when `descFirst`). */
     sortBy: (key: Query["sort"]) =>
-      setQuery((q) => ({ ...q, page: 1, sort: key, dir: q.sort === key ? (dirOf(q) === "asc" ? "desc" : "asc") : source.descFirst && key === source.descKey ? "desc" : "asc" })),
+      setQuery((q) => ({ ...q, page: 1, sort: key, dir: q.sort === key ? (dirOf(q) === "asc" ? "desc" : "asc") : source.descFirst && key === source.initial.sort ? "desc" : "asc" })),
     searchIn: (searchBy: Query["searchBy"]) => setQuery((q) => ({ ...q, page: 1, searchBy, search: "" })),
     searchFor: (text: string) => setQuery((q) => ({ ...q, page: 1, search: text })),
     filterStatus: (status: string) => setQuery((q) => ({ ...q, page: 1, status })),

@@ -12,7 +12,6 @@ const SOURCE: ListSource<ReturnRequestView, ListState, ReturnKpis> = {
   path: "/api/return-requests",
   initial: INITIAL_LIST,
   pageSize: PAGE_SIZE,
-  descKey: "submittedAt",
   descFirst: true,
   fetchRows: fetchReturns,
   fetchKpis,

@@ -41,6 +41,14 @@ const FIELD_LABELS: Record<string, string> = {
   postalCode: "Postal code",
 };
 
+const SEARCH = { idPrefix: "app", label: "Search applications", fields: APPLICATION_SEARCH_FIELDS, fieldLabels: FIELD_LABELS, dateField: "decisionDate" } as const;
+const RESULTS = {
+  label: "Applications",
+  loadingText: "Loading applications…",
+  count: (n: number) => `${n.toLocaleString("en-US")} application${n === 1 ? "" : "s"}`,
+  empty: { title: "No applications found" },
+};
+
 const HASH = /^#app-(\d+)$/;
 const isApp = (row: ApplicationView, id: string) => row._id === Number(id);
 
@@ -78,17 +86,7 @@ export default function CustomerApplications() {
       />
 
       <fieldset disabled={!hydrated} className="m-0 flex min-w-0 flex-col gap-2 border-0 p-0 sm:flex-row" role="search">
-        <SearchFields
-          idPrefix="app"
-          label="Search applications"
-          fields={APPLICATION_SEARCH_FIELDS}
-          fieldLabels={FIELD_LABELS}
-          dateField="decisionDate"
-          searchBy={query.searchBy}
-          search={query.search}
-          onSearchBy={list.searchIn}
-          onSearch={list.searchFor}
-        />
+        <SearchFields {...SEARCH} list={list} />
         <label htmlFor="app-status" className="sr-only">
           Status
         </label>
@@ -103,18 +101,7 @@ export default function CustomerApplications() {
         ) : null}
       </fieldset>
 
-      <ListResults
-        label="Applications"
-        load={load}
-        hydrated={hydrated}
-        searching={list.searching}
-        loadingText="Loading applications…"
-        count={(n) => `${n.toLocaleString("en-US")} application${n === 1 ? "" : "s"}`}
-        empty={{ title: "No applications found" }}
-        page={query.page}
-        pages={list.pages}
-        onTurnPage={list.turnPage}
-      >
+      <ListResults {...RESULTS} list={list} hydrated={hydrated}>
         <ApplicationList rows={load.rows} phone={phone} sort={query.sort} dir={list.dir} onSort={list.sortBy} onOpen={setOpen} onRefresh={list.refresh} />
       </ListResults>
 

@@ -31,6 +31,14 @@ export const action = noAction(policy);
 
 const FIELD_LABELS: Record<string, string> = { companyName: "Company", returnID: "Return ID", orderNum: "Order #", status: "Status", email: "Email", phone: "Phone", submittedAt: "Submitted date" };
 
+const SEARCH = { idPrefix: "return", label: "Search return requests", fields: RETURN_SEARCH_FIELDS, fieldLabels: FIELD_LABELS, dateField: "submittedAt" } as const;
+const RESULTS = {
+  label: "Return requests",
+  loadingText: "Loading return requests…",
+  count: (n: number) => `${n.toLocaleString("en-US")} request${n === 1 ? "" : "s"}`,
+  empty: { title: "No return requests found", hint: "Try adjusting your search criteria." },
+};
+
 // A link to /return-forms#return-RET-1001 (the home page's activity) opens that request once the list has it.
 const HASH = /^#return-(.+)$/;
 const isReturn = (row: ReturnRequestView, id: string) => row.returnID === decodeURIComponent(id);
@@ -64,17 +72,7 @@ export default function ReturnForms() {
 
       <fieldset disabled={!hydrated} className="m-0 min-w-0 space-y-2 border-0 p-0">
         <div role="search" className="flex flex-col gap-2 sm:flex-row">
-          <SearchFields
-            idPrefix="return"
-            label="Search return requests"
-            fields={RETURN_SEARCH_FIELDS}
-            fieldLabels={FIELD_LABELS}
-            dateField="submittedAt"
-            searchBy={query.searchBy}
-            search={query.search}
-            onSearchBy={list.searchIn}
-            onSearch={list.searchFor}
-          />
+          <SearchFields {...SEARCH} list={list} />
           <div className="flex gap-2">
             <Button variant="outline" aria-expanded={filtersOpen} aria-controls="return-filters" onClick={() => setFiltersOpen((o) => !o)}>
               <Filter className="size-4" aria-hidden="true" /> Filters{query.status ? " (1)" : ""}
@@ -97,18 +95,7 @@ export default function ReturnForms() {
         ) : null}
       </fieldset>
 
-      <ListResults
-        label="Return requests"
-        load={load}
-        hydrated={hydrated}
-        searching={list.searching}
-        loadingText="Loading return requests…"
-        count={(n) => `${n.toLocaleString("en-US")} request${n === 1 ? "" : "s"}`}
-        empty={{ title: "No return requests found", hint: "Try adjusting your search criteria." }}
-        page={query.page}
-        pages={list.pages}
-        onTurnPage={list.turnPage}
-      >
+      <ListResults {...RESULTS} list={list} hydrated={hydrated}>
         <ReturnList rows={load.rows} phone={phone} sort={query.sort} dir={list.dir} onSort={list.sortBy} onOpen={setOpen} />
       </ListResults>
 
