@@ -1,11 +1,10 @@
 // The new-customer application form: the public /apply page and the staff's New Customer shortcut. Company,
 // owner, contacts, addresses and documents (images or PDF), sent as one multipart request with progress; the
 // answer is the reference number, or the server's reason next to the field it concerns.
-import { Plus, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { FILE_INPUT_CLASS, ReceivedPanel, SubmitRow, usePublicSubmit } from "~/components/forms/public-form";
+import { AddEntry, RemoveEntry, useRepeatedEntries } from "~/components/forms/repeated-entries";
 import { Field } from "~/components/returns/field";
-import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 
 type Address = { key: number; street: string; street2: string; city: string; state: string; postalCode: string };
@@ -13,11 +12,9 @@ const emptyAddress = (key: number): Address => ({ key, street: "", street2: "", 
 
 export function ApplicationForm({ action, staff }: { action: string; staff: boolean }) {
   const [fields, setFields] = useState({ companyName: "", ownerName: "", email: "", phoneNumber: "", ownerNumber: "" });
-  const [addresses, setAddresses] = useState<Address[]>([emptyAddress(0)]);
+  const { entries: addresses, update: setAddress, remove: removeAddress, add: addAddress } = useRepeatedEntries(emptyAddress);
   const [documents, setDocuments] = useState<File[]>([]);
   const { busy, progress, error, reference, send, fieldError: fe } = usePublicSubmit(action);
-
-  const setAddress = (key: number, patch: Partial<Address>) => setAddresses((list) => list.map((a) => (a.key === key ? { ...a, ...patch } : a)));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -85,18 +82,10 @@ export function ApplicationForm({ action, staff }: { action: string; staff: bool
                 <Input id={`a${a.key}-postal`} required inputMode="numeric" value={a.postalCode} onChange={(e) => setAddress(a.key, { postalCode: e.target.value })} />
               </Field>
             </div>
-            {addresses.length > 1 ? (
-              <div className="sm:col-span-2">
-                <Button variant="ghost" size="sm" onClick={() => setAddresses((list) => list.filter((x) => x.key !== a.key))}>
-                  <Trash2 className="size-4" aria-hidden="true" /> Remove address {i + 1}
-                </Button>
-              </div>
-            ) : null}
+            <RemoveEntry label={`Remove address ${i + 1}`} shown={addresses.length > 1} onRemove={() => removeAddress(a.key)} />
           </fieldset>
         ))}
-        <Button variant="outline" onClick={() => setAddresses((list) => [...list, emptyAddress(Math.max(...list.map((x) => x.key)) + 1)])} disabled={addresses.length >= 5}>
-          <Plus className="size-4" aria-hidden="true" /> Add an address
-        </Button>
+        <AddEntry label="Add an address" disabled={addresses.length >= 5} onAdd={addAddress} />
       </section>
 
       <fieldset className="space-y-2 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">

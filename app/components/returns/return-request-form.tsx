@@ -1,10 +1,9 @@
 // The customer's return request form (/request-return): company, order, contact, address, and items with a
 // reason from the managed list ('Other' asks for the reason) and photos. Sent as one multipart request with
 // progress; the answer is the reference number, or the server's reason next to the field it concerns.
-import { Plus, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { FILE_INPUT_CLASS, ReceivedPanel, SubmitRow, usePublicSubmit } from "~/components/forms/public-form";
-import { Button } from "~/components/ui/button";
+import { AddEntry, RemoveEntry, useRepeatedEntries } from "~/components/forms/repeated-entries";
 import { Input, inputClass } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { OTHER_REASON } from "~/domain/returns/rules";
@@ -17,10 +16,8 @@ const emptyItem = (key: number): Item => ({ key, sku: "", description: "", count
 export function ReturnRequestForm({ reasons, action }: { reasons: string[]; action: string }) {
   const [contact, setContact] = useState({ companyName: "", orderNum: "", email: "", phone: "" });
   const [address, setAddress] = useState({ street: "", street2: "", city: "", state: "", zip: "" });
-  const [items, setItems] = useState<Item[]>([emptyItem(0)]);
+  const { entries: items, update: updateItem, remove: removeItem, add: addItem } = useRepeatedEntries(emptyItem);
   const { busy, progress, error, reference, send, fieldError: fe } = usePublicSubmit(action);
-
-  const updateItem = (key: number, patch: Partial<Item>) => setItems((list) => list.map((i) => (i.key === key ? { ...i, ...patch } : i)));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -130,18 +127,10 @@ export function ReturnRequestForm({ reasons, action }: { reasons: string[]; acti
                 onChange={(e) => updateItem(item.key, { photos: Array.from(e.target.files ?? []) })}
               />
             </Field>
-            {items.length > 1 ? (
-              <div className="sm:col-span-2">
-                <Button variant="ghost" size="sm" onClick={() => setItems((list) => list.filter((i) => i.key !== item.key))}>
-                  <Trash2 className="size-4" aria-hidden="true" /> Remove item {index + 1}
-                </Button>
-              </div>
-            ) : null}
+            <RemoveEntry label={`Remove item ${index + 1}`} shown={items.length > 1} onRemove={() => removeItem(item.key)} />
           </fieldset>
         ))}
-        <Button variant="outline" onClick={() => setItems((list) => [...list, emptyItem(Math.max(...list.map((i) => i.key)) + 1)])} disabled={items.length >= 20}>
-          <Plus className="size-4" aria-hidden="true" /> Add another item
-        </Button>
+        <AddEntry label="Add another item" disabled={items.length >= 20} onAdd={addItem} />
       </section>
 
       <SubmitRow label="Submit return request" busy={busy} progress={progress} error={error} />
