@@ -1,19 +1,11 @@
 // The order detail's QuickBooks balance (spec 001): an admin connects the local sandbox once, then an
 // order's customer shows its balance, or 'Not found' when QuickBooks has no such customer.
 import { expect, signIn, test } from "./fixtures";
+import { connectUnlessConnected } from "./quickbooks-helpers";
 
 test("an order's detail shows the customer's QuickBooks balance @desktop-only", async ({ page, context }) => {
   await signIn(page, "admin", "/quickbooks-customers");
-  const panel = page.getByRole("region", { name: "QuickBooks connection" });
-  await expect(panel).toBeVisible();
-  if (!(await panel.getByText("Connected", { exact: true }).isVisible())) {
-    const tab = context.waitForEvent("page");
-    await panel.getByRole("link", { name: /^(Connect|Reconnect) QuickBooks$/ }).click();
-    const consent = await tab;
-    await consent.getByRole("button", { name: "Authorize" }).click();
-    await expect(consent.getByText("QuickBooks is connected.")).toBeVisible();
-    await consent.close();
-  }
+  await connectUnlessConnected(page, context);
   await page.goto("/order-tracking");
   const first = page.getByRole("table", { name: "Orders" }).locator("tbody tr:not([aria-hidden])").first();
   await expect(first).toBeVisible();

@@ -1,9 +1,10 @@
 // QuickBooks journeys at 390 and 1280 px: an admin connects QuickBooks through the OAuth flow (a new tab, the
 // sandbox's consent page); a sales rep searches customers, reads one, clears; QuickBooks refusing a token
 // recovers through ensure-auth; an outage shows the spec's message and Retry; the order screen's balance.
-import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
 import { E2E } from "../../playwright.config";
 import { expect, expectConsoleErrors, isPhone, openNav, signIn, test } from "./fixtures";
+import { connectFrom, ensureConnected } from "./quickbooks-helpers";
 
 const QBO = `http://127.0.0.1:${E2E.standinsPort}/qbo`;
 
@@ -18,30 +19,6 @@ function customerFor(info: TestInfo, phone: string, desktop: string) {
 async function injectFault(page: Page, fault: Record<string, unknown>) {
   const res = await page.request.post(`${QBO}/test/faults`, { data: fault });
   expect(res.status()).toBe(200);
-}
-
-/** On /quickbooks-customers as an admin: Connect (or Reconnect) opens the consent page in a new tab; Authorize. */
-async function connectFrom(page: Page, context: BrowserContext) {
-  const panel = page.getByRole("region", { name: "QuickBooks connection" });
-  const tab = context.waitForEvent("page");
-  await panel.getByRole("link", { name: /^(Connect|Reconnect) QuickBooks$/ }).click();
-  const consent = await tab;
-  await expect(consent.getByRole("heading", { name: "Connect to QuickBooks" })).toBeVisible();
-  await consent.getByRole("button", { name: "Authorize" }).click();
-  await expect(consent).toHaveURL(/\/quickbooks-customers$/);
-  await expect(consent.getByText("QuickBooks is connected.")).toBeVisible();
-  return consent;
-}
-
-/** Customers need a connection: an admin makes one (in a context of its own) unless one works already. */
-async function ensureConnected(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, "admin", "/quickbooks-customers");
-  const panel = page.getByRole("region", { name: "QuickBooks connection" });
-  await expect(panel).toBeVisible();
-  if (!(await panel.getByText("Connected", { exact: true }).isVisible())) await connectFrom(page, context);
-  await context.close();
 }
 
 async function openCustomers(page: Page) {

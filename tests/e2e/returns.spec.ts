@@ -3,8 +3,9 @@
 // and the request, receives the goods, and sees a rival reviewer's 409; an admin approves an application and
 // the customer appears in the QuickBooks sandbox; a sales rep sees no Approve/Decline/Edit and the server
 // refuses the calls; a phone's detail opens as #app-{id} and Back closes it.
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, expectConsoleErrors, isPhone, signIn, test } from "./fixtures";
+import { ensureConnected } from "./quickbooks-helpers";
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `tests/e2e/.screens/returns-${name}-${isPhone(page) ? "phone" : "desktop"}.png`, fullPage: true });
 
@@ -198,20 +199,3 @@ test("a sales rep sees no Approve, Decline or Edit, and the server refuses the c
     await expect(page).not.toHaveURL(/#app-/);
   }
 });
-
-/** Approval needs a QuickBooks connection: an admin makes one (in a context of its own) unless one works. */
-async function ensureConnected(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, "admin", "/quickbooks-customers");
-  const panel = page.getByRole("region", { name: "QuickBooks connection" });
-  await expect(panel).toBeVisible();
-  if (!(await panel.getByText("Connected", { exact: true }).isVisible())) {
-    const tab = context.waitForEvent("page");
-    await panel.getByRole("link", { name: /^(Connect|Reconnect) QuickBooks$/ }).click();
-    const consent = await tab;
-    await consent.getByRole("button", { name: "Authorize" }).click();
-    await expect(consent.getByText("QuickBooks is connected.")).toBeVisible();
-  }
-  await context.close();
-}
