@@ -19,7 +19,6 @@ import * as pickList from "~/routes/pick-list";
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
 import { createTestContext, passcodeCookie, request, settle, staffCookies } from "../support/context";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 type Handler = (args: { request: Request; context: unknown; params: Record<string, string> }) => Promise<unknown>;
 

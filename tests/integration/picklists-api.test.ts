@@ -13,7 +13,6 @@ import { latestPickVerified } from "~/services/picklists.server";
 import { assignOrder, createSeededTestDatabase, SEED_NOW } from "../support/db";
 import { createTestContext, passcodeCookie, request, settle, staffCookie } from "../support/context";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 type Order = typeof orders.$inferSelect;
 type Line = typeof orderLines.$inferSelect;

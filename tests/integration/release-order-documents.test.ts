@@ -17,7 +17,6 @@ import { startStandins, type RunningStandins } from "../../stand-ins/server";
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
 import { createTestContext, request, settle, staffCookie } from "../support/context";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
 let db: Database;

@@ -16,7 +16,6 @@ beforeAll(async () => {
   ctx = createTestContext(await createSeededTestDatabase());
 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function json(res: unknown): Promise<any> {
   return (res as Response).json();
 }

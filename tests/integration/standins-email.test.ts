@@ -15,7 +15,6 @@ import { startStandins, type RunningStandins } from "../../stand-ins/server";
 import { createTestDatabase } from "../support/db";
 
 /** Response bodies under test are checked field by field. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
 const NOW = new Date("2025-03-04T15:30:00.000Z");

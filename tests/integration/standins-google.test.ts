@@ -14,7 +14,6 @@ import { startStandins, type RunningStandins } from "../../stand-ins/server";
 import { createTestDatabase } from "../support/db";
 
 /** Response bodies under test are checked field by field. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
 const CLIENT_ID = "local-client-id";
