@@ -227,6 +227,12 @@ test.describe("the dock, on a phone @phone-only", () => {
     await page.getByTestId("photos-damagedItemPhotos").setInputFiles([photo("torn-bag.png", 2), { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a photo") }]);
     await expect(page.getByText("Some files were skipped. Only images under 10MB are allowed.")).toBeVisible();
     await expect(page.getByText(/· sent/)).toHaveCount(2);
+    // Each thumbnail shows the photo's own pixels (its link is alive, not revoked under it).
+    for (const name of ["door.jpg", "torn-bag.jpg"]) { // shrunk to JPEG before sending
+      const thumb = page.getByRole("img", { name, exact: true });
+      await expect(thumb).toBeVisible();
+      await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    }
     await expect(page.getByTestId("form-progress")).toHaveText("100% complete");
     await shot(page, "devanning-filled");
 

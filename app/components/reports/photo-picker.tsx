@@ -1,7 +1,7 @@
 // Choosing photos on the phone: the camera or the library, each photo resized before it is kept, shown as a
 // thumbnail with its size and a Remove button, and a status while it is waiting to send or sending.
 import { Camera, Image as ImageIcon, X } from "lucide-react";
-import { useEffect, useId, useMemo } from "react";
+import { useEffect, useId, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 
 export type PickedPhoto = { id: string; file: File; name: string; size: number; state?: "waiting" | "sending" | "sent" | "failed"; error?: string };
@@ -43,14 +43,29 @@ export function PhotoPicker({ label, photos, onAdd, onRemove, accept, disabled, 
   );
 }
 
+/**
+ * A link to the file's bytes for as long as the thumbnail shows them. Made and revoked by the same effect, so
+ * the image never points at a revoked link: one made in render and revoked by an effect's cleanup was revoked
+ * under the image when React re-ran the effects (StrictMode), and the browser logged ERR_FILE_NOT_FOUND.
+ */
+function useObjectUrl(file: File): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file.size) return;
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return file.size ? url : null;
+}
+
 function PhotoThumb({ photo, onRemove }: { photo: PickedPhoto; onRemove: () => void }) {
-  const url = useMemo(() => URL.createObjectURL(photo.file), [photo.file]);
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  const url = useObjectUrl(photo.file);
   const state = photo.state;
   return (
     <li className="relative overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
       {photo.file.size ? (
-        <img src={url} alt={photo.name} className="aspect-square w-full object-cover" />
+        url ? <img src={url} alt={photo.name} className="aspect-square w-full object-cover" /> : <div className="aspect-square w-full bg-slate-100" />
       ) : (
         // A photo restored from a saved draft: its bytes are on the server, not on this page.
         <div className="flex aspect-square w-full items-center justify-center bg-slate-100 text-slate-500">
