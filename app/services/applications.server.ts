@@ -22,7 +22,7 @@ import { IMAGE_OR_PDF, IMAGES, listFilesFor, signFileUrl, storeUpload } from "~/
 import type { Viewer } from "~/lib/session.server";
 import { diffFields, recordAudit, type Actor } from "~/lib/writes.server";
 import { createCustomer } from "./quickbooks.server";
-import { searchPage, type JsonPage, type ListSearch } from "./search-page.server";
+import { pageRows, searchPage, viewOf, type JsonPage, type ListSearch } from "./search-page.server";
 import { checkUploads, parsePayload, referenceCode } from "./uploads.server";
 
 type ApplicationRow = typeof customerApplications.$inferSelect;
@@ -151,8 +151,7 @@ export function applicationsPage(ctx: AppContext, query: ApplicationListQuery): 
 
 /** The same page as objects (the Customer Applications page's first data). */
 export async function listApplications(ctx: AppContext, query: ApplicationListQuery): Promise<ApplicationList> {
-  const { json, ...page } = await applicationsPage(ctx, query);
-  return { rows: JSON.parse(json) as ApplicationView[], ...page };
+  return pageRows<ApplicationView>(await applicationsPage(ctx, query));
 }
 
 export type ApplicationKpis = { applications: number; pending: number; approved: number; declined: number };
@@ -172,9 +171,9 @@ async function loadApplication(ctx: AppContext, id: number): Promise<Application
 }
 
 export async function getApplication(ctx: AppContext, id: number): Promise<ApplicationView> {
-  const [found] = await ctx.db.all<{ v: string }>(sql`SELECT ${applicationJson} AS v FROM ${customerApplications} WHERE ${eq(customerApplications.id, id)}`);
-  if (!found) throw new NotFoundError("Application not found");
-  return JSON.parse(found.v) as ApplicationView;
+  const application = await viewOf<ApplicationView>(ctx, customerApplications, applicationJson, eq(customerApplications.id, id));
+  if (!application) throw new NotFoundError("Application not found");
+  return application;
 }
 
 /** GET /api/applications/{id}/files: the documents as short-lived links (inline and download). */

@@ -32,7 +32,7 @@ import { cleanFilename, IMAGES, listFilesFor, signFileUrl, storeUpload } from "~
 import { actorName, recordAudit, type Actor } from "~/lib/writes.server";
 import type { Viewer } from "~/lib/session.server";
 import { parseFormData } from "~/lib/http.server";
-import { searchPage, type JsonPage, type ListSearch } from "./search-page.server";
+import { pageRows, searchPage, viewOf, type JsonPage, type ListSearch } from "./search-page.server";
 import { checkUploads, parsePayload, referenceCode } from "./uploads.server";
 
 /** 30 photos of 10 MB at most, plus the fields. */
@@ -199,8 +199,7 @@ export function returnRequestsPage(ctx: AppContext, query: ReturnListQuery): Pro
 
 /** The same page as objects (the Return Forms page's first data). */
 export async function listReturnRequests(ctx: AppContext, query: ReturnListQuery): Promise<ReturnList> {
-  const { json, ...page } = await returnRequestsPage(ctx, query);
-  return { rows: JSON.parse(json) as ReturnRequestView[], ...page };
+  return pageRows<ReturnRequestView>(await returnRequestsPage(ctx, query));
 }
 
 export type ReturnKpis = { requestsToday: number; pending: number; underReview: number; approved: number; needsReview: number };
@@ -234,9 +233,9 @@ async function loadRequest(ctx: AppContext, id: number): Promise<{ row: RequestR
 }
 
 export async function getReturnRequest(ctx: AppContext, id: number): Promise<ReturnRequestView> {
-  const [found] = await ctx.db.all<{ v: string }>(sql`SELECT ${requestJson} AS v FROM ${returnRequests} WHERE ${eq(returnRequests.id, id)}`);
-  if (!found) throw new NotFoundError("Return request not found");
-  return JSON.parse(found.v) as ReturnRequestView;
+  const request = await viewOf<ReturnRequestView>(ctx, returnRequests, requestJson, eq(returnRequests.id, id));
+  if (!request) throw new NotFoundError("Return request not found");
+  return request;
 }
 
 /** The request's history: every decision, receipt and edit, with who and when, oldest first. */

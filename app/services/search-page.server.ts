@@ -94,3 +94,14 @@ export async function searchPage(ctx: AppContext, spec: SearchPageSpec): Promise
   const driven = byFilter ? sql`unlikely(${member})` : member;
   return answer(await rows(and(walk ? search.where : driven, filter)), total);
 }
+
+/** A page's rows as objects (a page loader's first data reads the same JSON the /api route sends). */
+export function pageRows<Row>({ json, ...page }: JsonPage): { rows: Row[]; total: number; page: number; limit: number } {
+  return { rows: JSON.parse(json) as Row[], ...page };
+}
+
+/** One row through the list's own view (so a detail and a list row have one shape), or null when none matches. */
+export async function viewOf<Row>(ctx: AppContext, table: SQLiteTable, view: SQL, where: SQL): Promise<Row | null> {
+  const [found] = await ctx.db.all<{ v: string }>(sql`SELECT ${view} AS v FROM ${table} WHERE ${where}`);
+  return found ? (JSON.parse(found.v) as Row) : null;
+}

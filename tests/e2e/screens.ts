@@ -1,6 +1,6 @@
 // The main screens, each as the role that uses it and ready once its data has arrived: one table for the
 // accessibility audit (a11y.spec.ts) and the fit checks (fit.spec.ts), so a new screen is added once and gets both.
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { ACCOUNTS, expect, isPhone, signIn, signInAs, type RoleName } from "./fixtures";
 import { driverOrderFor } from "./proof-helpers";
 
@@ -29,25 +29,9 @@ export const SCREENS: Screen[] = [
   { name: "delivery-settings", role: "admin", path: "/delivery-settings", ready: heading("Delivery proof") },
   // Returns and applications, the lists and an opened request or application.
   { name: "return-forms", role: "admin", path: "/return-forms", ready: heading("Return Forms") },
-  {
-    name: "return-request",
-    role: "admin",
-    path: "/return-forms",
-    ready: async (p) => {
-      await openFirst(p);
-      await expect(p.getByRole("dialog", { name: /^Return RET-/ })).toBeVisible();
-    },
-  },
+  opened("return-request", "/return-forms", (p) => p.getByRole("dialog", { name: /^Return RET-/ })),
   { name: "customer-applications", role: "admin", path: "/customer-applications", ready: heading("Customer Applications") },
-  {
-    name: "customer-application",
-    role: "admin",
-    path: "/customer-applications",
-    ready: async (p) => {
-      await openFirst(p);
-      await expect(p.getByRole("dialog").getByRole("heading", { name: "Documents" })).toBeVisible();
-    },
-  },
+  opened("customer-application", "/customer-applications", (p) => p.getByRole("dialog").getByRole("heading", { name: "Documents" })),
   // Reports: the lists as a manager, the forms as the warehouse employee who files them.
   { name: "reports", role: "logistics-manager", path: "/reports", ready: heading("Reports") },
   {
@@ -76,10 +60,21 @@ export const SCREENS: Screen[] = [
   },
 ];
 
-/** Opens the first request or application of a list: its row on a desktop, its card's 'View Details' on a phone. */
-async function openFirst(page: Page) {
-  if (isPhone(page)) await page.getByRole("button", { name: "View Details" }).first().click();
-  else await page.getByRole("table").locator("tbody tr").first().getByRole("button").first().click();
+/**
+ * A review list's first request or application, opened as the admin (its row on a desktop, its card's 'View
+ * Details' on a phone), ready when `shown` is visible.
+ */
+function opened(name: string, path: string, shown: (page: Page) => Locator): Screen {
+  return {
+    name,
+    role: "admin",
+    path,
+    ready: async (p) => {
+      if (isPhone(p)) await p.getByRole("button", { name: "View Details" }).first().click();
+      else await p.getByRole("table").locator("tbody tr").first().getByRole("button").first().click();
+      await expect(shown(p)).toBeVisible();
+    },
+  };
 }
 
 /** Order Tracking's orders: cards on a phone, table rows on a desktop. */
