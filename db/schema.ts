@@ -522,11 +522,20 @@ export const customerApplications = sqliteTable(
     /** The reference the applicant is given on submission (APP-…); null for applications entered before. */
     reference: text("reference"),
     source: text("source").notNull().default("staff"),
+    /**
+     * An approval recorded while QuickBooks could not create the customer (docs/decisions/028-trust-second-pass.md):
+     * since when the customer is owed, QuickBooks' last answer, and when an attempt last started (a lease, so two
+     * runs never create the same customer twice). All null when nothing is owed.
+     */
+    qboPendingSince: text("qbo_pending_since"),
+    qboPendingReason: text("qbo_pending_reason"),
+    qboAttemptAt: text("qbo_attempt_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
   },
   (t) => [
+    index("applications_qbo_pending_idx").on(t.qboPendingSince).where(sql`${t.qboPendingSince} IS NOT NULL`),
     index("applications_status_idx").on(t.status, t.decisionDate),
     index("applications_decision_idx").on(t.decisionDate),
     index("applications_company_idx").on(sql`${t.companyName} COLLATE NOCASE`),
