@@ -96,6 +96,35 @@ export const passcodes = sqliteTable(
   (t) => [uniqueIndex("passcodes_code_uq").on(t.codeHash)],
 );
 
+/**
+ * Integration keys (issue 21): how the company's systems call /api/integrations/*. The secret is shown once;
+ * only its SHA-256 is kept. `publicId` is the visible part of the key and finds the row; `kinds` and
+ * `locations` are its scope (no locations = every warehouse); `sourceSystem` names whose ids records carry.
+ */
+export const integrationKeys = sqliteTable(
+  "integration_keys",
+  {
+    id: id(),
+    publicId: text("public_id").notNull(),
+    label: text("label").notNull(),
+    sourceSystem: text("source_system").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    /** The secret's last four characters, so an admin can tell a rotated key from the one before. */
+    secretHint: text("secret_hint").notNull(),
+    kinds: jsonList("kinds"),
+    locations: jsonList("locations"),
+    createdBy: text("created_by").notNull().default(""),
+    rotatedAt: text("rotated_at"),
+    revokedAt: text("revoked_at"),
+    revokedBy: text("revoked_by"),
+    lastUsedAt: text("last_used_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [uniqueIndex("integration_keys_public_uq").on(t.publicId)],
+);
+
 export const authFailures = sqliteTable(
   "auth_failures",
   {
@@ -173,12 +202,16 @@ export const orders = sqliteTable(
     deliveryCompletedAt: text("delivery_completed_at"),
     totalCents: integer("total_cents").notNull().default(0),
     lastUpdatedAt: text("last_updated_at"),
+    /** The company system that sent the order and its id there (issue 21): a resend updates, never duplicates. */
+    sourceSystem: text("source_system"),
+    sourceId: text("source_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
   },
   (t) => [
     uniqueIndex("orders_number_uq").on(t.orderNumber),
+    uniqueIndex("orders_source_uq").on(t.sourceSystem, t.sourceId),
     index("orders_date_idx").on(t.orderDate, t.id),
     index("orders_customer_idx").on(t.customerName, t.id),
     index("orders_status_idx").on(t.orderStatus, t.id),
@@ -218,15 +251,36 @@ export const orderLines = sqliteTable(
   (t) => [index("order_lines_order_idx").on(t.orderId, t.position), uniqueIndex("order_lines_item_uq").on(t.orderId, t.lineItemId)],
 );
 
-export const inventoryItems = sqliteTable("inventory_items", {
-  sku: text("sku").primaryKey(),
-  productId: text("product_id").notNull(),
-  description: text("description").notNull().default(""),
-  quantityOnHand: integer("quantity_on_hand").notNull().default(0),
-  /** Where the SKU is picked from: aisle-bay-level, e.g. 'A-03-2' (issue 13); null when not slotted. */
-  bin: text("bin"),
-  updatedAt: updatedAt(),
-});
+export const inventoryItems = sqliteTable(
+  "inventory_items",
+  {
+    sku: text("sku").primaryKey(),
+    productId: text("product_id").notNull(),
+    description: text("description").notNull().default(""),
+    /** Every warehouse together; once the company's system sends stock, the sum of `stock_levels` (issue 21). */
+    quantityOnHand: integer("quantity_on_hand").notNull().default(0),
+    /** Where the SKU is picked from: aisle-bay-level, e.g. 'A-03-2' (issue 13); null when not slotted. */
+    bin: text("bin"),
+    /** The company system that sent the product and its id there (issue 21). */
+    sourceSystem: text("source_system"),
+    sourceId: text("source_id"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("inventory_items_source_uq").on(t.sourceSystem, t.sourceId)],
+);
+
+/** Stock on hand per SKU and warehouse, as the company's inventory system reports it (issue 21). */
+export const stockLevels = sqliteTable(
+  "stock_levels",
+  {
+    sku: text("sku").notNull().references(() => inventoryItems.sku, { onDelete: "cascade", onUpdate: "cascade" }),
+    locationId: text("location_id").notNull().references(() => locations.id, { onDelete: "cascade" }),
+    quantityOnHand: integer("quantity_on_hand").notNull(),
+    sourceSystem: text("source_system").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sku, t.locationId] }), index("stock_levels_location_idx").on(t.locationId)],
+);
 
 // ---------------------------------------------------------------- picking data (issue 13)
 
