@@ -34,6 +34,20 @@ export const envSchema = z.object({
   QBO_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   /** Local only: the Resend catcher's inbox is readable in the app by admins. */
   MAIL_CATCHER_URL: z.url().optional(),
+  /**
+   * Day one: company accounts (comma-separated) that become admins at their first sign-in while they have no
+   * role (services/auth.server.ts). Never demotes; an address outside COMPANY_DOMAIN refuses the whole env.
+   */
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((list) => [...new Set(list.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean))])
+    .pipe(z.array(z.email())),
+}).superRefine((env, issues) => {
+  const outside = env.ADMIN_EMAILS.filter((email) => !email.endsWith(`@${env.COMPANY_DOMAIN.toLowerCase()}`));
+  if (outside.length) {
+    issues.addIssue({ code: "custom", path: ["ADMIN_EMAILS"], message: `not accounts of ${env.COMPANY_DOMAIN}: ${outside.join(", ")}` });
+  }
 });
 
 export type AppEnv = z.infer<typeof envSchema>;

@@ -33,6 +33,12 @@ class ConfiguredGoogleStrategy<User> extends GoogleStrategy<User> {
 
 const jwksByUrl = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
+/**
+ * Claims an ID token must carry. jwtVerify checks `exp` only when it is present, so without this list a token
+ * minted with no expiry (or no subject) would verify and open a session that no clock ever ends.
+ */
+export const REQUIRED_ID_TOKEN_CLAIMS = ["exp", "iat", "iss", "aud", "sub", "email"] as const;
+
 /** Verifies signature, issuer, audience and expiry, then the company rules: verified email in our domain. */
 export async function verifyGoogleIdToken(env: AppEnv, idToken: string): Promise<GoogleIdentity> {
   let jwks = jwksByUrl.get(env.GOOGLE_JWKS_URL);
@@ -45,6 +51,7 @@ export async function verifyGoogleIdToken(env: AppEnv, idToken: string): Promise
     ({ payload } = await jwtVerify(idToken, jwks, {
       issuer: env.GOOGLE_ISSUERS.split(",").map((s) => s.trim()),
       audience: env.GOOGLE_CLIENT_ID,
+      requiredClaims: [...REQUIRED_ID_TOKEN_CLAIMS],
     }));
   } catch (error) {
     throw new IdentityError(`Invalid ID token: ${(error as Error).message}`);

@@ -153,7 +153,9 @@ async function loadSession(ctx: AppContext, token: string | null, kind: "user" |
     .leftJoin(roleGrants, eq(roleGrants.roleId, roles.id))
     .where(sessionMatch);
   const first = rows[0];
-  if (!first) return null;
+  // A member without a role has no session (decision 029): sign-in refuses them, and an admin taking the role
+  // away ends the sessions they hold at their next request, the same as removing them.
+  if (!first?.role) return null;
   const access = accessOf(first.role, rows.flatMap((r) => (r.grant ? [r.grant] : [])));
   const viewer = viewerOf(first.user, access, { ...sessionBase(first.session), picture: first.user.avatarUrl ?? first.session.picture });
   viewer.workerNames = parseNames(first.workerNames);

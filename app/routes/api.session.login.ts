@@ -19,6 +19,8 @@ const route = apiRoute(policy, {
       throw error;
     });
     const session = await signInStaff(ctx, identity);
+    // A verified company account without a role (or one an admin removed) is known but not let in.
+    if (!session.ok) throw new DomainError(403, session.error);
     return Response.json(
       { success: true, data: { email: identity.email, sessionExp: session.expiresAt, tokenExp: identity.tokenExp } },
       { headers: { "Set-Cookie": session.cookie } },

@@ -26,6 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return redirect(`/login?error=${code}`, { headers: { "Set-Cookie": clearPostLogin(ctx) } });
   }
   const session = await signInStaff(ctx, identity);
+  if (!session.ok) return redirect(`/login?error=${session.reason}`, { headers: { "Set-Cookie": clearPostLogin(ctx) } });
   const headers = new Headers();
   headers.append("Set-Cookie", session.cookie);
   headers.append("Set-Cookie", clearPostLogin(ctx));

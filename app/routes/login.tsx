@@ -3,6 +3,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { safeRedirectTarget } from "~/domain/access/redirect";
+import { SIGN_IN_REFUSALS } from "~/domain/access/sign-in";
 import { policies } from "~/domain/access/policy";
 import { authorize } from "~/lib/guard.server";
 import { useNonce } from "~/lib/nonce";
@@ -19,6 +20,7 @@ const ERRORS: Record<string, string> = {
   domain: "Only company Google accounts may sign in.",
   unverified: "Your Google account email is not verified.",
   failed: "Sign-in did not complete. Please try again.",
+  ...SIGN_IN_REFUSALS,
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

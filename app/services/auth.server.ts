@@ -1,17 +1,21 @@
 // Signing in and out: staff from a verified Google identity, warehouse phones from a picklist passcode.
-import { and, eq, gt, sql } from "drizzle-orm";
-import { authFailures, notifications, passcodes, users } from "../../db/schema";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { auditEvents, authFailures, notifications, passcodes, roleGrants, roles, users } from "../../db/schema";
+import { ROLE_DEFINITIONS, ROLE_IDS } from "~/domain/access/roles";
+import { signInDecision, SIGN_IN_REFUSALS } from "~/domain/access/sign-in";
 import { isFailureBurst, normalizeAddress, passcodeRateDecision, PASSCODE_WINDOW_MS } from "~/domain/access/rate-limit";
 import type { AppContext } from "~/lib/context.server";
 import { hashPasscode } from "~/lib/crypto.server";
 import type { GoogleIdentity } from "~/lib/google.server";
 import { createPasscodeSession, createStaffSession, type Viewer } from "~/lib/session.server";
+import { recordAudit, recordAuditIfUpdated } from "~/lib/writes.server";
 
 /**
  * Finds or creates the member for a verified company identity; new members start with no role. Name and
  * picture are refreshed from the verified token at every sign-in: it is the only source of them.
  */
-export async function upsertMember(ctx: AppContext, identity: GoogleIdentity) {
+export async function upsertMember(ctx: AppContext, identity: GoogleIdentity): Promise<{ user: typeof users.$inferSelect; created: boolean }> {
   const now = ctx.now().toISOString();
   const [existing] = await ctx.db.select().from(users).where(eq(users.email, identity.email)).limit(1);
   if (existing) {
@@ -20,18 +24,117 @@ export async function upsertMember(ctx: AppContext, identity: GoogleIdentity) {
       .set({ name: identity.name || existing.name, avatarUrl: identity.picture ?? existing.avatarUrl, lastSeenAt: now })
       .where(eq(users.id, existing.id))
       .returning();
-    return updated!;
+    return { user: updated!, created: false };
   }
   const [created] = await ctx.db
     .insert(users)
     .values({ email: identity.email, name: identity.name, avatarUrl: identity.picture, lastSeenAt: now })
+    .onConflictDoNothing()
     .returning();
-  return created!;
+  if (!created) return upsertMember(ctx, identity); // a second tab signed the same person in a moment ago
+  return { user: created, created: true };
 }
 
-export async function signInStaff(ctx: AppContext, identity: GoogleIdentity) {
-  const user = await upsertMember(ctx, identity);
-  return createStaffSession(ctx, user, identity.tokenExp);
+/** Whether the latest audited change to this email's member is an admin's removal. */
+async function wasRemoved(ctx: AppContext, email: string): Promise<boolean> {
+  const [latest] = await ctx.db
+    .select({ action: auditEvents.action })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entityType, "user"), eq(auditEvents.entityId, email)))
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .limit(1);
+  return latest?.action === "remove";
+}
+
+/** Who changes a member when ADMIN_EMAILS does: the setting itself, named in the audit trail. */
+const ADMIN_EMAILS_ACTOR = { userId: null, email: "system", name: "ADMIN_EMAILS setting" };
+
+/**
+ * Day one: the five canonical roles (an empty production database has none) and the admin role for a listed
+ * account. Existing roles are never touched; the role is set only while the member still has none, so a race
+ * with an admin's edit keeps the admin's choice. Everything is audited in the same batch.
+ */
+async function grantFirstAdmin(ctx: AppContext, user: typeof users.$inferSelect) {
+  const at = ctx.now().toISOString();
+  const existing = new Set((await ctx.db.select({ id: roles.id }).from(roles)).map((r) => r.id));
+  const missing = ROLE_IDS.filter((id) => !existing.has(id)).map((id) => ROLE_DEFINITIONS[id]);
+  const statements: BatchItem<"sqlite">[] = missing.flatMap((def) => [
+    ctx.db.insert(roles).values({ id: def.id, name: def.name, isAdmin: def.isAdmin, createdAt: at, updatedAt: at }).onConflictDoNothing(),
+    ctx.db.insert(roleGrants).values(def.grants.map((g) => ({ roleId: def.id, key: g.key, scope: g.scope }))).onConflictDoNothing(),
+    recordAudit(ctx.db, ADMIN_EMAILS_ACTOR, at, {
+      entityType: "role",
+      entityId: def.id,
+      action: "create",
+      changes: [{ field: "grants", before: null, after: def.grants }],
+    }),
+  ]);
+  const [adminRole] = await ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.isAdmin, true)).orderBy(desc(sql`${roles.id} = 'admin'`)).limit(1);
+  const roleId = adminRole?.id ?? "admin";
+  statements.push(
+    ctx.db
+      .update(users)
+      .set({ roleId, updatedAt: at, version: sql`${users.version} + 1` })
+      .where(and(eq(users.id, user.id), isNull(users.roleId))),
+    recordAuditIfUpdated(ctx.db, ADMIN_EMAILS_ACTOR, at, {
+      entityType: "user",
+      entityId: user.email,
+      action: "grant-admin",
+      changes: [{ field: "roleId", before: null, after: roleId }],
+    }),
+  );
+  // One batch, one transaction: the roles exist before the member points at one (foreign key).
+  await ctx.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const [after] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+  return after!;
+}
+
+/** A new company account without a role: the admins hear of it once, in the Task Center. */
+async function announceAccessRequest(ctx: AppContext, user: typeof users.$inferSelect) {
+  const at = ctx.now().toISOString();
+  await ctx.db.batch([
+    ctx.db.insert(notifications).values({
+      audienceGrant: "admin:manage",
+      type: "info",
+      title: ACCESS_REQUEST_TITLE,
+      message: `${user.name || user.email} (${user.email}) signed in and is waiting for a role. Give them one in Admin → Users.`,
+      priority: "medium",
+      category: "system",
+      createdBy: "system",
+      createdAt: at,
+    }),
+    recordAudit(ctx.db, { userId: user.id, email: user.email, name: user.name }, at, {
+      entityType: "user",
+      entityId: user.email,
+      action: "request-access",
+      changes: [{ field: "user", before: null, after: { name: user.name } }],
+    }),
+  ]);
+}
+
+export const ACCESS_REQUEST_TITLE = "Access request";
+
+export type StaffSignIn =
+  | { ok: true; cookie: string; expiresAt: string }
+  | { ok: false; reason: keyof typeof SIGN_IN_REFUSALS; error: string };
+
+/**
+ * A verified company identity signs in (the Google callback and POST /api/session/login both come here).
+ * Only a member with a role gets a session; see docs/decisions/029-day-one-deploy-and-first-admin.md.
+ */
+export async function signInStaff(ctx: AppContext, identity: GoogleIdentity): Promise<StaffSignIn> {
+  const [member] = await ctx.db.select({ roleId: users.roleId }).from(users).where(eq(users.email, identity.email)).limit(1);
+  const removed = !member && (await wasRemoved(ctx, identity.email));
+  const decision = signInDecision({ member: member ?? null, removed, listedAdmin: ctx.env.ADMIN_EMAILS.includes(identity.email) });
+  if (decision === "removed") return { ok: false, reason: "removed", error: SIGN_IN_REFUSALS.removed };
+
+  const upserted = await upsertMember(ctx, identity);
+  const user = decision === "grant-admin" ? await grantFirstAdmin(ctx, upserted.user) : upserted.user;
+  const created = upserted.created;
+  if (!user.roleId) {
+    if (created) await announceAccessRequest(ctx, user);
+    return { ok: false, reason: "waiting", error: SIGN_IN_REFUSALS.waiting };
+  }
+  return { ok: true, ...(await createStaffSession(ctx, user, identity.tokenExp)) };
 }
 
 export type PasscodeLoginResult =
