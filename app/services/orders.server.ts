@@ -358,7 +358,7 @@ export function filterConditions(query: OrderListQuery, scope: OrderScope, now: 
   return out;
 }
 
-const SORT_COLUMNS: Record<SortField, AnyColumn> = {
+export const SORT_COLUMNS: Record<SortField, AnyColumn> = {
   orderNumber: orders.orderNumber,
   customerName: orders.customerName,
   createdBy: orders.createdBy,

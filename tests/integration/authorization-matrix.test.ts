@@ -57,6 +57,7 @@ const ACCESS: Record<string, Access> = {
   "routes/api.picklist.session": { who: "anyone" },
   "routes/api.order-trackers": { who: ORDER_VIEWERS },
   "routes/api.order-trackers.kpis": { who: ORDER_VIEWERS },
+  "routes/api.order-trackers.export": { who: ORDER_VIEWERS }, // the list as CSV (docs/decisions/031-import-export.md)
   "routes/api.order-trackers.$id": { who: OFFICE }, // the edit stepper's save
   "routes/api.order-trackers.$id.history": { who: ORDER_VIEWERS },
   "routes/api.order-trackers.$id.release-order": { who: OFFICE }, // spec 001 §6: picklists:print

@@ -1,0 +1,74 @@
+// Order Tracking as CSV (GET /api/order-trackers/export): the list's own scope, search, filters and sort from
+// orders.server.ts, streamed by csv-export.server.ts; fields the viewer may not see are not columns at all.
+import { and, type SQL } from "drizzle-orm";
+import { orders } from "../../db/schema";
+import type { OrderListQuery } from "~/domain/orders/query";
+import type { AppContext } from "~/lib/context.server";
+import { csvList, csvMoney } from "~/lib/csv";
+import type { Viewer } from "~/lib/session.server";
+import { csvExportResponse, keyFields, keyOrder, type CsvColumn, type KeyValues, type SortKey } from "./csv-export.server";
+import { filterConditions, resolveOrderScope, SORT_COLUMNS, type OrderScope } from "./orders.server";
+
+type Ctx = Pick<AppContext, "db" | "now">;
+
+const fields = {
+  orderNumber: orders.orderNumber,
+  customerName: orders.customerName,
+  createdBy: orders.createdBy,
+  paymentStatus: orders.paymentStatus,
+  orderStatus: orders.orderStatus,
+  orderType: orders.orderType,
+  truckingCompany: orders.truckingCompany,
+  warehouseLocation: orders.warehouseLocation,
+  warehouseAssignment: orders.warehouseAssignment,
+  orderDate: orders.orderDate,
+  addressLines: orders.addressLines,
+  totalCents: orders.totalCents,
+  notes: orders.notes,
+  deliveryCompletedAt: orders.deliveryCompletedAt,
+  lastUpdatedAt: orders.lastUpdatedAt,
+};
+type Row = { [K in keyof typeof fields]: (typeof fields)[K]["_"]["data"] } & KeyValues;
+
+/** The columns a viewer may see, in the list's order; payment, trucking and money only where the list shows them. */
+export function orderCsvColumns(scope: Pick<OrderScope, "hidePayment" | "hideTrucking" | "hidePrices">): CsvColumn<Row>[] {
+  const all: (CsvColumn<Row> | false)[] = [
+    { header: "Order Number", value: (r) => r.orderNumber },
+    { header: "Customer", value: (r) => r.customerName },
+    { header: "Sales Rep", value: (r) => r.createdBy },
+    !scope.hidePayment && { header: "Payment Status", value: (r) => r.paymentStatus },
+    { header: "Order Status", value: (r) => r.orderStatus },
+    { header: "Order Type", value: (r) => r.orderType },
+    !scope.hideTrucking && { header: "Trucking Company", value: (r) => r.truckingCompany },
+    { header: "Warehouse Location", value: (r) => r.warehouseLocation },
+    { header: "Warehouse Assignment", value: (r) => csvList(r.warehouseAssignment) },
+    { header: "Order Date", value: (r) => r.orderDate },
+    { header: "Address", value: (r) => csvList(r.addressLines) },
+    !scope.hidePrices && { header: "Total", value: (r) => csvMoney(r.totalCents) },
+    { header: "Notes", value: (r) => r.notes },
+    { header: "Delivery Completed At", value: (r) => r.deliveryCompletedAt },
+    { header: "Last Updated At", value: (r) => r.lastUpdatedAt },
+  ];
+  return all.filter((c): c is CsvColumn<Row> => !!c);
+}
+
+/** The list's order (orders.server.ts orderBy): the chosen column, or newest order date first, then the id. */
+export function orderSortKeys(query: Pick<OrderListQuery, "sort" | "dir">): SortKey[] {
+  const expr = query.sort ? SORT_COLUMNS[query.sort] : orders.orderDate;
+  const dir = query.sort ? (query.dir ?? "asc") : (query.dir ?? "desc");
+  return [{ expr, dir }, { expr: orders.id, dir }];
+}
+
+/**
+ * Every order of the list as filtered, as a streamed CSV. A search, filter or sort by a hidden field is refused
+ * (400) exactly as the list refuses it; page and limit are ignored (the file holds every matching order).
+ */
+export async function exportOrders(ctx: Ctx, viewer: Viewer, query: OrderListQuery, opts: { chunkRows?: number } = {}): Promise<Response> {
+  const scope = await resolveOrderScope(ctx, viewer);
+  const where = and(scope.where, ...filterConditions(query, scope, ctx.now()));
+  const keys = orderSortKeys(query);
+  const select = { ...fields, ...keyFields(keys) };
+  const read = async (after: SQL | undefined, limit: number) =>
+    (await ctx.db.select(select).from(orders).where(and(where, after)).orderBy(...keyOrder(keys)).limit(limit)) as Row[];
+  return csvExportResponse<Row>({ name: "orders", now: ctx.now(), columns: orderCsvColumns(scope), keys, read, chunkRows: opts.chunkRows });
+}
