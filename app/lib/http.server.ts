@@ -1,6 +1,6 @@
 // JSON answers and zod-parsed input for /api routes: errors are {success:false, error, fieldErrors?}.
 // Parsing helpers throw typed errors (~/domain/errors); app/lib/route.server.ts turns them into answers.
-import type { z } from "zod";
+import { z } from "zod";
 import {
   DomainError,
   MethodNotAllowedError,
@@ -118,15 +118,36 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
   return parsed.data;
 }
 
+/**
+ * The body of a call that takes none: empty, or JSON that is ignored (some clients send `{}` or their user
+ * object); any other type is 415, so a form of another site cannot trigger the call with a text/plain post.
+ */
+export async function parseIgnoredBody(request: Request): Promise<void> {
+  await parseJsonBody(request, ANY_JSON);
+}
+
+const ANY_JSON = z.unknown();
+
+const EXPECTED_FORM = "Expected a form (Content-Type: multipart/form-data)";
+
+function isFormType(contentType: string): boolean {
+  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
+  return mediaType === "multipart/form-data" || mediaType === "application/x-www-form-urlencoded";
+}
+
 /** Room for a form's boundaries and text fields beside its files. */
 export const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /**
  * A multipart or urlencoded body, at most `limit` bytes (413 before parsing past it; the per-file rules of
- * files.server.ts apply after), 400 when it does not parse.
+ * files.server.ts apply after), 415 when it is not a form at all, 400 when it does not parse.
  */
 export async function parseFormData(request: Request, limit: number): Promise<FormData> {
+  // A body of another type (JSON, text/plain), or one that names none, is the wrong kind, not a broken form: 415.
+  const type = request.headers.get("content-type") ?? "";
+  if (type && !isFormType(type)) throw new UnsupportedMediaTypeError(EXPECTED_FORM);
   const body = await readBodyBytes(request, limit);
+  if (!type && body.byteLength > 0) throw new UnsupportedMediaTypeError(EXPECTED_FORM);
   try {
     return await new Request(request.url, { method: "POST", headers: { "content-type": request.headers.get("content-type") ?? "" }, body: body as BodyInit }).formData();
   } catch {

@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@re
 import type { Policy } from "~/domain/access/policy";
 import { DomainError, MethodNotAllowedError } from "~/domain/errors";
 import type { AppContext } from "./context.server";
-import { authorize } from "./guard.server";
+import { authorize, POLICY_DENIAL_HEADER } from "./guard.server";
 import type { Viewer } from "./session.server";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -69,8 +69,9 @@ export function apiRoute<P extends Policy>(
   async function handle({ request, context, params }: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> {
     try {
       const viewer = (await authorize(request, context, policy).catch((thrown: unknown) => {
-        // A route may name its refusal in the spec's words ('You do not have permission to print pick lists.').
-        if (opts.deniedMessage && thrown instanceof Response && thrown.status === 403) {
+        // A route may name its policy's refusal in the spec's words ('You do not have permission to print pick
+        // lists.'); the gate's refusals (a cross-site write) keep their own reason.
+        if (opts.deniedMessage && thrown instanceof Response && thrown.status === 403 && thrown.headers.get(POLICY_DENIAL_HEADER) === "policy") {
           throw Response.json({ success: false, error: opts.deniedMessage }, { status: 403, headers: thrown.headers });
         }
         throw thrown;

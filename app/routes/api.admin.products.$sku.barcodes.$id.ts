@@ -1,7 +1,7 @@
 // DELETE /api/admin/products/{sku}/barcodes/{id}: removes a barcode. Admins only, audited.
 import { z } from "zod";
 import { policies } from "~/domain/access/policy";
-import { ok, parseParams } from "~/lib/http.server";
+import { ok, parseIgnoredBody, parseParams } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
 import { removeBarcode } from "~/services/products.server";
 
@@ -13,7 +13,8 @@ const paramsSchema = z.object({
 });
 
 const route = apiRoute(policy, {
-  DELETE: async ({ params, ctx, viewer }) => {
+  DELETE: async ({ request, params, ctx, viewer }) => {
+    await parseIgnoredBody(request); // takes no body: a text/plain post of another type is refused
     const { sku, id } = parseParams(params, paramsSchema);
     return ok(await removeBarcode(ctx, viewer, sku, id));
   },

@@ -2,7 +2,7 @@
 // yourself, never the last admin.
 import { z } from "zod";
 import { policies } from "~/domain/access/policy";
-import { parseParams } from "~/lib/http.server";
+import { parseIgnoredBody, parseParams } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
 import { removeUser } from "~/services/admin.server";
 
@@ -11,7 +11,10 @@ export const policy = policies.admin;
 const paramsSchema = z.object({ email: z.string().trim().min(3).max(254) });
 
 const route = apiRoute(policy, {
-  DELETE: ({ params, ctx, viewer }) => removeUser(ctx, viewer, parseParams(params, paramsSchema).email),
+  DELETE: async ({ request, params, ctx, viewer }) => {
+    await parseIgnoredBody(request); // takes no body: another site's text/plain form must not remove a member
+    return removeUser(ctx, viewer, parseParams(params, paramsSchema).email);
+  },
 });
 
 export const loader = route.loader;

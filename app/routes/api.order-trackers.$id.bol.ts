@@ -5,13 +5,15 @@ import { bolBodySchema } from "~/domain/documents/bol";
 import { parseJsonBody } from "~/lib/http.server";
 import { idempotencyKeyOf } from "~/lib/idempotency.server";
 import { apiRoute } from "~/lib/route.server";
-import { getBol, saveBol } from "~/services/bol.server";
+import { getBol, requireBolCreate, saveBol } from "~/services/bol.server";
 
 export const policy = policies.grant("bol:view", "bol:create");
 
 const route = apiRoute(policy, {
   GET: ({ params, viewer, ctx }) => getBol(ctx, viewer, params.id ?? ""),
   async POST({ request, params, viewer, ctx }) {
+    // Viewing a BOL lets one through the door; creating one is refused before the body is read.
+    requireBolCreate(viewer);
     const key = idempotencyKeyOf(request);
     const body = await parseJsonBody(request, bolBodySchema);
     return saveBol(ctx, viewer, params.id ?? "", body, key);

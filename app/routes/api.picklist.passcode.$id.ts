@@ -1,7 +1,7 @@
 // DELETE /api/picklist/passcode/{id}: removes the passcode and ends its sessions.
 import { z } from "zod";
 import { policies } from "~/domain/access/policy";
-import { parseParams } from "~/lib/http.server";
+import { parseIgnoredBody, parseParams } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
 import { deletePasscode } from "~/services/admin-passcodes.server";
 
@@ -10,7 +10,10 @@ export const policy = policies.admin;
 const paramsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,9}$/, "Invalid passcode id").transform(Number) });
 
 const route = apiRoute(policy, {
-  DELETE: ({ params, ctx, viewer }) => deletePasscode(ctx, viewer, parseParams(params, paramsSchema).id),
+  DELETE: async ({ request, params, ctx, viewer }) => {
+    await parseIgnoredBody(request); // takes no body: a text/plain post of another type is refused
+    return deletePasscode(ctx, viewer, parseParams(params, paramsSchema).id);
+  },
 });
 
 export const loader = route.loader;

@@ -5,7 +5,7 @@ import { policies } from "~/domain/access/policy";
 import { reasonCreateSchema } from "~/domain/returns/schemas";
 import { ok, parseJsonBody, parseSearchParams } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
-import { createReturnReason, listReturnReasons } from "~/services/returns.server";
+import { createReturnReason, listReturnReasons, requireAdmin as requireReasonsAdmin } from "~/services/returns.server";
 
 export const policy = policies.grant("returns:view");
 
@@ -17,6 +17,8 @@ const route = apiRoute(policy, {
     return ok(await listReturnReasons(ctx, { includeInactive: all === "1" || all === "true" }));
   },
   async POST({ request, viewer, ctx }) {
+    // Adding a reason is the admin's: refused (403) before the body is read, so the refusal keeps its true reason.
+    requireReasonsAdmin(viewer);
     const { label } = await parseJsonBody(request, reasonCreateSchema);
     return ok(await createReturnReason(ctx, viewer, label), { status: 201 });
   },

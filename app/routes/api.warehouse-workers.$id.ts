@@ -2,7 +2,7 @@
 // removes it. Admins only; both audited.
 import { z } from "zod";
 import { policies } from "~/domain/access/policy";
-import { ok, parseJsonBody, parseParams } from "~/lib/http.server";
+import { ok, parseIgnoredBody, parseJsonBody, parseParams } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
 import { deleteWorker, updateWorker, workerBodySchema } from "~/services/workers.server";
 
@@ -13,7 +13,10 @@ const paramsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,9}$/, "Invalid 
 const route = apiRoute(policy, {
   PUT: async ({ request, params, ctx, viewer }) =>
     ok(await updateWorker(ctx, viewer, parseParams(params, paramsSchema).id, await parseJsonBody(request, workerBodySchema))),
-  DELETE: ({ params, ctx, viewer }) => deleteWorker(ctx, viewer, parseParams(params, paramsSchema).id),
+  DELETE: async ({ request, params, ctx, viewer }) => {
+    await parseIgnoredBody(request); // takes no body: a text/plain post of another type is refused
+    return deleteWorker(ctx, viewer, parseParams(params, paramsSchema).id);
+  },
 });
 
 export const loader = route.loader;

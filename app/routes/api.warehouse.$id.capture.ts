@@ -6,13 +6,15 @@ import { CAPTURE_FORM_MAX_BYTES } from "~/domain/documents/capture";
 import { parseFormData } from "~/lib/http.server";
 import { idempotencyKeyOf } from "~/lib/idempotency.server";
 import { apiRoute } from "~/lib/route.server";
-import { getCapture, saveCapture } from "~/services/warehouse-capture.server";
+import { getCapture, requireCaptureGrant, saveCapture } from "~/services/warehouse-capture.server";
 
 export const policy = policies.grant("warehouse:capture", "orders:update");
 
 const route = apiRoute(policy, {
   GET: ({ params, viewer, ctx }) => getCapture(ctx, viewer, params.id ?? ""),
   async POST({ request, params, viewer, ctx }) {
+    // The office reads captures but may not save one: refused before the form is read, whatever it holds.
+    requireCaptureGrant(viewer);
     const key = idempotencyKeyOf(request);
     const form = await parseFormData(request, CAPTURE_FORM_MAX_BYTES);
     return saveCapture(ctx, viewer, params.id ?? "", form, key);

@@ -96,8 +96,13 @@ export async function getBol(ctx: AppContext, viewer: Viewer, ref: string) {
  * the link. The PDF is stored before the row points at it; if the row cannot be written the file goes again.
  * A retry with the same Idempotency-Key answers the first result.
  */
-export async function saveBol(ctx: AppContext, viewer: Viewer, ref: string, body: BolBody, idempotencyKey: string | null): Promise<Response> {
+/** Creating a BOL is bol:create's (the route checks it before reading the body, so the refusal is a 403). */
+export function requireBolCreate(viewer: Viewer): void {
   if (!hasGrant(viewer.grants, "bol:create") && !viewer.isAdmin) throw new ForbiddenError(BOL_MESSAGES.createDenied);
+}
+
+export async function saveBol(ctx: AppContext, viewer: Viewer, ref: string, body: BolBody, idempotencyKey: string | null): Promise<Response> {
+  requireBolCreate(viewer);
   const order = await getOrderForViewer(ctx, viewer, ref, ["bol:create"]);
   const fingerprint = await requestFingerprint(body);
   return withIdempotency(ctx, `bol.save:${order.id}:${viewer.email}`, idempotencyKey, fingerprint, async (remember) => {

@@ -420,7 +420,8 @@ export async function listReturnReasons(ctx: AppContext, opts: { includeInactive
     .orderBy(asc(returnReasons.position), asc(returnReasons.id));
 }
 
-function requireAdmin(viewer: Viewer) {
+/** The return reasons are the admin's to change (POST /api/return-reasons checks it before reading the body). */
+export function requireAdmin(viewer: Viewer) {
   if (!isAdmin(viewer)) throw new ForbiddenError("Only an admin may change the return reasons.");
 }
 

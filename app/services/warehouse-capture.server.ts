@@ -99,7 +99,8 @@ async function storeAll(ctx: AppContext, viewer: Viewer, order: OrderRow, files:
   }
 }
 
-function requireCaptureGrant(viewer: Viewer) {
+/** Saving a capture is warehouse:capture's (the route checks it before reading the form, so the refusal is a 403). */
+export function requireCaptureGrant(viewer: Viewer) {
   if (!viewer.isAdmin && !hasAnyGrant(viewer.grants, CAPTURE_WRITE_GRANTS)) throw new ForbiddenError(CAPTURE_MESSAGES.captureDenied);
 }
 
