@@ -516,7 +516,8 @@ export type OrderUpdateResult = OrderRow & { trackingPaymentStatus?: string };
 
 /**
  * Applies an edit from the stepper. The order status is derived (statusAfterEdit), never taken from the
- * client; trucking is for holders of `orders:trucking` only. The write is conditional on the version the
+ * client; trucking is for holders of `orders:trucking` only: anyone else's value is stripped and the rest applied
+ * (spec 001 §5). The write is conditional on the version the
  * editor loaded: a stale edit gets 409 with the current row, and the audit event is written in the same
  * batch only when the row was updated.
  */
@@ -526,12 +527,11 @@ export async function updateOrder(ctx: Ctx, viewer: Viewer, idOrNumber: string |
   if (!current) throw new NotFoundError(UPDATE_MESSAGES.notFound);
 
   const mayTruck = viewer.isAdmin || hasGrant(viewer.grants, "orders:trucking");
+  // A sales rep's trucking company is stripped, not refused: refusing lost the payment and assignment she set.
   let truckingCompany = current.truckingCompany;
   if (mayTruck) {
     truckingCompany = normalizeTrucking(input.truckingCompany);
     if (!truckingCompany) throw new ValidationError(UPDATE_MESSAGES.truckingRequired, { truckingCompany: [UPDATE_MESSAGES.truckingRequired] });
-  } else if (input.truckingCompany != null && normalizeTrucking(input.truckingCompany) !== normalizeTrucking(current.truckingCompany)) {
-    throw new ValidationError(UPDATE_MESSAGES.salesRepTrucking, { truckingCompany: [UPDATE_MESSAGES.salesRepTrucking] });
   }
 
   const next = {

@@ -125,7 +125,6 @@ export const UPDATE_MESSAGES = {
   orderTypeRequired: "Order type is required",
   assignmentRequired: "At least one warehouse assignment is needed",
   truckingRequired: "Trucking company is required",
-  salesRepTrucking: "Sales reps cannot change the trucking company",
   stale: "This order was changed by someone else. The latest values have been loaded.",
   notFound: "Order not found",
 } as const;
