@@ -1,7 +1,9 @@
-// Files in R2: upload checks (size and type from the bytes), server-generated keys, the stored_files record,
-// and short-lived HMAC-signed download links served by app/routes/files.$key.ts. WebCrypto only (workerd-safe).
+// Files in R2: upload checks (size, type and active content, from the bytes), server-generated keys, the
+// stored_files record, and short-lived HMAC-signed download links served by app/routes/files.$key.ts; WebCrypto only.
 import { and, asc, eq } from "drizzle-orm";
 import { storedFiles } from "../../db/schema";
+import { ACTIVE_CONTENT_PREFIX, findActiveContent } from "~/domain/documents/active-content";
+import { cleanFilename } from "~/domain/documents/file-name";
 import { EXTENSION_BY_TYPE, sniffContentType, type SniffedType } from "~/domain/files/sniff";
 import type { AppContext } from "./context.server";
 import { hmacHex, randomToken, safeEqual, sha256Hex } from "./crypto.server";
@@ -28,13 +30,11 @@ const MAX_LINK_TTL_SECONDS = 7 * 24 * 3600;
 
 type Owner = { ownerType: string; ownerId: string; kind: string; filename?: string; createdBy?: string };
 
-/** Keeps a client file name only as a label: no path, no control characters, bounded length. */
-export function cleanFilename(name: string | undefined, fallback: string): string {
-  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.normalize("NFC").replace(/[\u0000-\u001f\u007f"]/g, "").trim().slice(0, 200);
-  return cleaned && cleaned !== "." && cleaned !== ".." ? cleaned : fallback;
-}
+// The services that label files import the rule from here, beside the upload functions that apply it.
+export { cleanFilename };
+
+/** Who made a stored object: a client (any upload door) or this server (our PDFs). Decides how it is served. */
+type FileOrigin = "upload" | "generated";
 
 function formatMegabytes(bytes: number): string {
   const mb = bytes / MB;
@@ -53,12 +53,12 @@ async function readBytes(file: File | Blob | Uint8Array): Promise<Uint8Array> {
   return file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer());
 }
 
-async function putAndRecord(ctx: AppContext, bytes: Uint8Array, contentType: string, ext: string, owner: Owner, filename: string) {
+async function putAndRecord(ctx: AppContext, bytes: Uint8Array, contentType: string, ext: string, owner: Owner, filename: string, origin: FileOrigin) {
   const key = newKey(owner.kind, ext, ctx.now());
   const sha256 = await sha256Hex(bytes);
   await ctx.files.put(key, bytes, {
     httpMetadata: { contentType },
-    customMetadata: { filename, sha256 },
+    customMetadata: { filename, sha256, origin },
     sha256,
   });
   try {
@@ -86,8 +86,18 @@ async function putAndRecord(ctx: AppContext, bytes: Uint8Array, contentType: str
 }
 
 /**
- * Checks an upload against a rule and stores it. Throws a JSON Response: 413 when too large,
- * 415 when the bytes are not an accepted type, 400 when empty. Returns the stored_files row.
+ * 415 `File rejected: {reason} ({name})` when the bytes carry markup, script, an archive or (in a PDF) an
+ * action that runs: the one active-content rule every upload door applies, before it writes anything.
+ */
+export async function refuseActiveContent(bytes: Uint8Array, type: SniffedType, label: string): Promise<void> {
+  const reason = await findActiveContent(bytes, type);
+  if (reason) fail(415, `${ACTIVE_CONTENT_PREFIX} ${reason} (${label})`, { filename: label });
+}
+
+/**
+ * Checks an upload against a rule and stores it; every upload door stores through here, so no file reaches R2
+ * unchecked. Throws a typed error: 413 when too large, 400 when empty, 415 when the bytes are not an accepted
+ * type or carry active content. Returns the stored_files row.
  */
 export async function storeUpload(
   ctx: AppContext,
@@ -107,8 +117,9 @@ export async function storeUpload(
   if (!type || !opts.rule.accept.includes(type)) {
     fail(415, "Unsupported file type", { filename: label, accepted: opts.rule.accept });
   }
+  await refuseActiveContent(bytes, type, label);
   const ext = EXTENSION_BY_TYPE[type];
-  return putAndRecord(ctx, bytes, type, ext, opts, cleanFilename(clientName, `${opts.kind}.${ext}`));
+  return putAndRecord(ctx, bytes, type, ext, opts, cleanFilename(clientName, `${opts.kind}.${ext}`), "upload");
 }
 
 const GENERATED_EXTENSIONS: Record<string, string> = { ...EXTENSION_BY_TYPE, "text/csv": "csv", "application/json": "json" };
@@ -122,7 +133,7 @@ export async function storeGenerated(
   const ext = GENERATED_EXTENSIONS[opts.contentType];
   // A closed list: nothing we store may ever be served as HTML, SVG or script from our origin.
   if (!ext) throw new Error(`storeGenerated: unsupported content type ${opts.contentType}`);
-  return putAndRecord(ctx, bytes, opts.contentType, ext, opts, cleanFilename(opts.filename, `${opts.kind}.${ext}`));
+  return putAndRecord(ctx, bytes, opts.contentType, ext, opts, cleanFilename(opts.filename, `${opts.kind}.${ext}`), "generated");
 }
 
 export async function listFilesFor(ctx: AppContext, ownerType: string, ownerId: string, kind?: string): Promise<StoredFile[]> {
@@ -190,11 +201,14 @@ export async function checkFileSignature(
 // ---------------------------------------------------------------- serving a signed link
 
 const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
+/** Uploads: no script, no plugin, no origin, nothing loaded, whatever the bytes turn out to be. */
+const UPLOAD_CSP = "sandbox; default-src 'none'";
 
 /**
- * Stored files are user content: never let a browser sniff them, run them, or give them our origin.
- * PDFs get the policy without `sandbox`: Chromium ignores it on PDFs (the viewer keeps our origin either
- * way) and WebKit has been seen blanking sandboxed PDFs; see docs/decisions/003-files.md.
+ * Files this server made (our PDFs, rendered signatures, exports): never sniffed, run or given our origin.
+ * Our PDFs get the policy without `sandbox`: Chromium ignores it on PDFs (the viewer keeps our origin either
+ * way), WebKit has been seen blanking sandboxed PDFs, and the print frame needs them inline; see
+ * docs/decisions/003-files.md. Uploads get uploadSecurityHeaders instead.
  */
 export function fileSecurityHeaders(contentType: string): Record<string, string> {
   return {
@@ -205,8 +219,34 @@ export function fileSecurityHeaders(contentType: string): Record<string, string>
   };
 }
 
-/** `inline; filename="a.pdf"`, plus RFC 5987 `filename*` when the name is not plain ASCII. */
-export function contentDisposition(type: "inline" | "attachment", filename: string): string {
+/** Files a client sent: sandboxed with nothing allowed, PDFs included (docs/decisions/025-uploads-every-door.md). */
+export function uploadSecurityHeaders(): Record<string, string> {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "private, max-age=300",
+    "Content-Security-Policy": UPLOAD_CSP,
+    "Referrer-Policy": "no-referrer",
+  };
+}
+
+/** Uploads a browser may show in place: raster images, which run nothing. A PDF or anything else is saved. */
+const INLINE_UPLOAD_TYPES = new Set<string>(IMAGE_TYPES);
+/** Kinds only storeGenerated has written: objects stored before the `origin` marker existed keep being ours. */
+const GENERATED_KINDS_BEFORE_MARKER = new Set(["bol", "will-call", "release-order", "delivery-order"]);
+
+function originOf(key: string, metadata: Record<string, string> | undefined): FileOrigin {
+  const marked = metadata?.origin;
+  if (marked === "upload" || marked === "generated") return marked;
+  // Unmarked: ours only for a server-made kind (the key's first segment is a server constant); else an upload.
+  return GENERATED_KINDS_BEFORE_MARKER.has(key.split("/")[0] ?? "") ? "generated" : "upload";
+}
+
+/**
+ * `inline; filename="a.pdf"`, plus RFC 5987 `filename*` when the name is not plain ASCII. The name is cleaned
+ * first (cleanFilename): a name stored before bidirectional controls were removed is sent without them.
+ */
+export function contentDisposition(type: "inline" | "attachment", name: string): string {
+  const filename = cleanFilename(name, "file");
   const fallback = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   if (fallback === filename) return `${type}; filename="${filename}"`;
   const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -239,10 +279,14 @@ export async function serveSignedFile(ctx: Pick<AppContext, "env" | "now" | "fil
 
   const filename = fn ?? object.customMetadata?.filename ?? key.split("/").pop() ?? "file";
   const contentType = object.httpMetadata?.contentType ?? "application/octet-stream";
-  const headers = new Headers(fileSecurityHeaders(contentType));
+  const upload = originOf(key, object.customMetadata) === "upload";
+  // An uploaded PDF is read in the app's pdf.js viewer (it fetches the bytes and runs none of the PDF's
+  // scripts); opened directly, the browser saves it rather than rendering it with our origin.
+  const inline = !dl && (!upload || INLINE_UPLOAD_TYPES.has(contentType));
+  const headers = new Headers(upload ? uploadSecurityHeaders() : fileSecurityHeaders(contentType));
   headers.set("Content-Type", contentType);
   headers.set("Content-Length", String(object.size));
-  headers.set("Content-Disposition", contentDisposition(dl ? "attachment" : "inline", filename));
+  headers.set("Content-Disposition", contentDisposition(inline ? "inline" : "attachment", filename));
   if (object.httpEtag) headers.set("ETag", object.httpEtag);
   if (request.method === "HEAD") {
     await object.body.cancel();

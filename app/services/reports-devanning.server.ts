@@ -11,7 +11,7 @@ import { ConflictError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTyp
 import { isImageType, sniffContentType } from "~/domain/files/sniff";
 import type { AppContext } from "~/lib/context.server";
 import { sha256Hex } from "~/lib/crypto.server";
-import { cleanFilename, DEVANNING_PHOTO, storeUpload } from "~/lib/files.server";
+import { cleanFilename, DEVANNING_PHOTO, refuseActiveContent, storeUpload } from "~/lib/files.server";
 import { FORM_OVERHEAD_BYTES, parseFormData } from "~/lib/http.server";
 import { idempotencyKeyOf, requestFingerprint, withIdempotency } from "~/lib/idempotency.server";
 import type { Viewer } from "~/lib/session.server";
@@ -78,6 +78,7 @@ export async function uploadDevanningPhotos(ctx: AppContext, viewer: Viewer, req
     const bytes = new Uint8Array(await file.arrayBuffer());
     const type = sniffContentType(bytes);
     if (!type || !isImageType(type) || !DEVANNING_PHOTO.accept.includes(type)) throw new UnsupportedMediaTypeError(MESSAGES.skippedFiles);
+    await refuseActiveContent(bytes, type, name);
     checked.push({ bytes, name, sha256: await sha256Hex(bytes) });
   }
   const fingerprint = await requestFingerprint({ group, files: checked.map((c) => [c.name, c.sha256]) });
@@ -158,11 +159,12 @@ async function scopeWhere(ctx: AppContext, viewer: Viewer) {
   return reportScopeWhere(ctx, viewer, "devanningReports:view", { location: null, submittedBy: devanningReports.submittedBy });
 }
 
-export async function listDevanningReports(ctx: AppContext, viewer: Viewer, q: DevanningListQuery) {
+/** The reports the list holds for a query, within the viewer's scope: the list's and the CSV export's condition. */
+export async function devanningListWhere(ctx: AppContext, viewer: Viewer, q: Omit<DevanningListQuery, "page" | "limit">) {
   const t = devanningReports;
   const search = q.search ? likePattern(q.search) : null;
   const container = q.containerNumber ? likePattern(q.containerNumber.toUpperCase()) : null;
-  const where = and(
+  return and(
     await scopeWhere(ctx, viewer),
     q.status ? eq(t.status, q.status) : undefined,
     container ? sql`${t.containerNumber} LIKE ${container} ESCAPE '\\'` : undefined,
@@ -180,6 +182,11 @@ export async function listDevanningReports(ctx: AppContext, viewer: Viewer, q: D
         )
       : undefined,
   );
+}
+
+export async function listDevanningReports(ctx: AppContext, viewer: Viewer, q: DevanningListQuery) {
+  const t = devanningReports;
+  const where = await devanningListWhere(ctx, viewer, q);
   const { rows, ...page } = await reportPage(ctx, t, where, q);
   return {
     success: true as const,

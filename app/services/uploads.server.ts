@@ -2,20 +2,25 @@
 // writes nothing; and the short random codes of the public forms' references.
 import { ValidationError } from "~/domain/errors";
 import { sniffContentType } from "~/domain/files/sniff";
-import { cleanFilename, type UploadRule } from "~/lib/files.server";
+import { cleanFilename, refuseActiveContent, type UploadRule } from "~/lib/files.server";
 import type { z } from "zod";
 import { fail, hasLoneSurrogate, validationFailure } from "~/lib/http.server";
 
-/** Size, emptiness and type from the bytes, for every file: the same answers storeUpload gives (413, 400, 415). */
+/**
+ * Size, emptiness, type and active content from the bytes, for every file, before the caller writes anything:
+ * the same rules storeUpload applies (413, 400, 415), so a form with one bad file is refused whole.
+ */
 export async function checkUploads(files: readonly File[], rule: UploadRule, maxFiles = 30): Promise<void> {
   if (files.length > maxFiles) throw new ValidationError(`At most ${maxFiles} files at once`);
   for (const file of files) {
     const label = cleanFilename(file.name, "file");
     if (file.size > rule.maxBytes) fail(413, `File ${label} is too large. Maximum size is ${Math.round(rule.maxBytes / 1024 / 1024)}MB.`, { filename: label });
     if (file.size === 0) fail(400, `File ${label} is empty`, { filename: label });
-    const head = new Uint8Array(await file.slice(0, 512).arrayBuffer());
-    const type = sniffContentType(head);
+    // The whole file: a script or an archive can sit anywhere in it, not only in the first bytes.
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const type = sniffContentType(bytes);
     if (!type || !rule.accept.includes(type)) fail(415, `File ${label} is not an accepted type (${rule.accept.map((t) => t.split("/")[1]).join(", ")})`, { filename: label });
+    await refuseActiveContent(bytes, type, label);
   }
 }
 

@@ -103,7 +103,7 @@ describe("storeUpload", () => {
 
     const object = files.objects.get(row.key)!;
     expect(object.httpMetadata.contentType).toBe("image/png");
-    expect(object.customMetadata).toEqual({ filename: "passwd invoice.pdf", sha256: row.sha256 });
+    expect(object.customMetadata).toEqual({ filename: "passwd invoice.pdf", sha256: row.sha256, origin: "upload" });
     const [stored] = await ctx.db.select().from(storedFiles).where(eq(storedFiles.key, row.key));
     expect(stored?.id).toBe(row.id);
   });
@@ -137,7 +137,8 @@ describe("GET /files/{key} (signed link)", () => {
     expect(res.headers.get("content-disposition")).toBe('inline; filename="dock.png"');
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("cache-control")).toBe("private, max-age=300");
-    expect(res.headers.get("content-security-policy")).toContain("sandbox");
+    expect(res.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'");
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
   });
 
   it("offers an attachment with an RFC 5987 name for non-ASCII file names", async () => {
@@ -192,11 +193,71 @@ describe("GET /files/{key} (signed link)", () => {
     expect(await res.json()).toMatchObject({ success: false, error: "File not found" });
   });
 
-  it("serves PDFs under the same policy without sandbox (see decision 003)", async () => {
+  it("serves the PDFs we generate under the same policy without sandbox, inline for the print frame (decision 003)", async () => {
     const row = await storeGenerated(ctx, new TextEncoder().encode("%PDF-1.7"), { contentType: "application/pdf", ownerType: "order", ownerId: "55", kind: "bol" });
     const res = await download(await signFileUrl(ctx, row.key));
     expect(res.headers.get("content-type")).toBe("application/pdf");
     expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-disposition")).toBe('inline; filename="bol.pdf"');
+    expect(files.objects.get(row.key)!.customMetadata.origin).toBe("generated");
+  });
+});
+
+describe("uploads: the one check, the served headers and the cleaned name (decision 025)", () => {
+  const SCRIPTED_PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+  const CLEAN_PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+  const SCRIPTED_PNG = new Uint8Array([...PNG, ...new TextEncoder().encode("<html><script>alert(1)</script></html>")]);
+
+  it.each([
+    ["a PDF with /OpenAction /JavaScript", SCRIPTED_PDF, "scripted.pdf", /^File rejected: PDFs with scripts, launch actions or embedded files are not accepted \(scripted\.pdf\)$/],
+    ["a PNG carrying <html><script>", SCRIPTED_PNG, "pixel.png", /^File rejected: The file also contains HTML or script \(pixel\.png\)$/],
+  ])("storeUpload refuses %s with 415 and the reason, storing nothing", async (_name, bytes, name, message) => {
+    const before = { objects: files.objects.size, rows: (await ctx.db.select().from(storedFiles)).length };
+    const res = await caught(storeUpload(ctx, new File([bytes], name), { rule: IMAGE_OR_PDF, ownerType: "order", ownerId: "60", kind: "capture-attachment" }));
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({ success: false, error: expect.stringMatching(message), filename: name });
+    expect(files.objects.size).toBe(before.objects);
+    expect((await ctx.db.select().from(storedFiles)).length).toBe(before.rows);
+  });
+
+  it("serves an uploaded PDF as an attachment in a sandbox with nothing allowed, even on an inline link", async () => {
+    const row = await storeUpload(ctx, new File([CLEAN_PDF], "licence.pdf"), { rule: IMAGE_OR_PDF, ownerType: "application", ownerId: "61", kind: "application-document" });
+    for (const link of [await signFileUrl(ctx, row.key, { filename: row.filename }), await signFileUrl(ctx, row.key, { filename: row.filename, download: true })]) {
+      const res = await download(link);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/pdf");
+      expect(res.headers.get("content-disposition")).toBe('attachment; filename="licence.pdf"');
+      expect(res.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      // The in-app viewer fetches the bytes: an attachment is still readable by pdf.js.
+      expect(new Uint8Array(await res.arrayBuffer())).toEqual(CLEAN_PDF);
+    }
+  });
+
+  it("treats an object stored before the origin marker as an upload unless its kind is one we generate", async () => {
+    await files.put("application-document/2025/03/legacy.pdf", CLEAN_PDF, { httpMetadata: { contentType: "application/pdf" }, customMetadata: { filename: "old.pdf" } });
+    await files.put("release-order/2025/03/legacy.pdf", CLEAN_PDF, { httpMetadata: { contentType: "application/pdf" }, customMetadata: { filename: "Release Order.pdf" } });
+    const upload = await download(await signFileUrl(ctx, "application-document/2025/03/legacy.pdf"));
+    expect(upload.headers.get("content-disposition")).toBe('attachment; filename="old.pdf"');
+    expect(upload.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'");
+    const ours = await download(await signFileUrl(ctx, "release-order/2025/03/legacy.pdf"));
+    expect(ours.headers.get("content-disposition")).toBe('inline; filename="Release Order.pdf"');
+    expect(ours.headers.get("content-security-policy")).toBe("default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
+  });
+
+  it("stores a name without its bidirectional and control characters: photo\u202Egnp.exe is photognp.exe", async () => {
+    const row = await storeUpload(ctx, new File([PNG], "photo\u202Egnp.exe"), { rule: IMAGE_OR_PDF, ownerType: "order", ownerId: "62", kind: "capture-attachment" });
+    expect(row.filename).toBe("photognp.exe");
+    expect(files.objects.get(row.key)!.customMetadata.filename).toBe("photognp.exe");
+    const res = await download(await signFileUrl(ctx, row.key, { filename: row.filename }));
+    expect(res.headers.get("content-disposition")).toBe('inline; filename="photognp.exe"');
+  });
+
+  it("cleans a name stored before the rule when it is sent in Content-Disposition", async () => {
+    await files.put("capture-attachment/2025/03/old-name.png", PNG, { httpMetadata: { contentType: "image/png" }, customMetadata: { filename: "invoice\u202Efdp.exe\u0085", origin: "upload" } });
+    const res = await download(await signFileUrl(ctx, "capture-attachment/2025/03/old-name.png"));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe('inline; filename="invoicefdp.exe"');
   });
 });
