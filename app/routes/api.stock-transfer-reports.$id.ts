@@ -1,4 +1,5 @@
-// GET /api/stock-transfer-reports/{id}: one report (photos as keys, the drawn signature as a short-lived link).
+// GET /api/stock-transfer-reports/{id}: the report itself, as spec 002 §7 says (photos as keys, the drawn signature
+// as a short-lived link); a refusal or a missing report is the usual {success: false, error}.
 import { policies } from "~/domain/access/policy";
 import { reportIdParams } from "~/domain/reports/params";
 import { parseParams } from "~/lib/http.server";
@@ -10,7 +11,7 @@ export const policy = policies.grant("stockTransferReports:view");
 const route = apiRoute(policy, {
   async GET({ params, viewer, ctx }) {
     const { id } = parseParams(params, reportIdParams);
-    return { success: true, report: await getStockTransferReport(ctx, viewer, id) };
+    return getStockTransferReport(ctx, viewer, id);
   },
 });
 

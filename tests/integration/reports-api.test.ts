@@ -258,10 +258,13 @@ describe("stock transfer: list, detail, status", () => {
   it("reads one report with its photos, and resolves a photo to a short-lived link", async () => {
     const list = (await (await call(stList.loader, "/api/stock-transfer-reports?search=TR-9001", { who: "logistics" })).json()) as Json;
     const id = String(list.reports.find((r: Json) => r.photos.length === 2).id);
+    // Spec 002 §7: 'returns the report', the report itself (not wrapped), the same shape as a list row.
     const one = (await (await call(stOne.loader, `/api/stock-transfer-reports/${id}`, { who: "logistics", params: { id } })).json()) as Json;
-    expect(one.report.photos).toHaveLength(2);
-    expect(one.report.signatureDrawn).toMatch(/\/files\//);
-    const key = one.report.photos[0].s3Key;
+    expect(one).toMatchObject({ _id: Number(id), id: Number(id), transferReference: expect.stringContaining("TR-9001"), status: expect.any(String) });
+    expect(Object.keys(one).sort()).toEqual(Object.keys(list.reports.find((r: Json) => String(r.id) === id)).sort());
+    expect(one.photos).toHaveLength(2);
+    expect(one.signatureDrawn).toMatch(/\/files\//);
+    const key = one.photos[0].s3Key;
     const link = await call(stPhoto.loader, `/api/stock-transfer-reports/photos/${encodeURIComponent(key)}`, { who: "logistics", params: { "*": key } });
     expect(link.status).toBe(200);
     expect(((await link.json()) as Json).presignedUrl).toMatch(/\/files\/.+\?exp=\d+&sig=[0-9a-f]{64}/);
