@@ -50,6 +50,15 @@ export function csvList(values: readonly (string | null | undefined)[] | null | 
   return (values ?? []).filter((v): v is string => !!v && !!v.trim()).join("; ");
 }
 
+type PostalAddress = { street?: string; street2?: string; city?: string; state?: string; zip?: string; postalCode?: string };
+
+/** Postal addresses in one cell: 'street, street 2, city, ST 12345', several joined by '; '. */
+export function csvAddresses(addresses: readonly PostalAddress[] | null | undefined): string {
+  return csvList(
+    (addresses ?? []).map((a) => [a.street, a.street2, a.city, [a.state, a.zip || a.postalCode].filter(Boolean).join(" ")].map((p) => p?.trim()).filter(Boolean).join(", ")),
+  );
+}
+
 export class CsvSyntaxError extends Error {
   constructor(
     message: string,

@@ -1,22 +1,16 @@
 // GET /api/warehouse-workers?active=true&q=: warehouse workers (name, e-mail, ...) for the edit stepper's
 // Assignment step and the admin Workers screen: people who assign orders, not every viewer of orders
 // (workers' contacts are personal data). POST creates a worker: admins only (spec 002 §7).
-import { z } from "zod";
 import { policies } from "~/domain/access/policy";
 import { ok, parseJsonBody, parseSearchParams } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
 import { requireAdmin } from "~/services/admin.server";
-import { createWorker, listWorkers, workerBodySchema } from "~/services/workers.server";
+import { createWorker, listWorkers, workerBodySchema, workersQuerySchema } from "~/services/workers.server";
 
 export const policy = policies.grant("orders:update");
 
-const querySchema = z.object({
-  active: z.enum(["true", "false", ""]).optional().transform((v) => (v === "true" ? true : v === "false" ? false : undefined)),
-  q: z.string().trim().max(100).optional(),
-});
-
 const route = apiRoute(policy, {
-  GET: async ({ request, ctx }) => ok(await listWorkers(ctx, parseSearchParams(request, querySchema))),
+  GET: async ({ request, ctx }) => ok(await listWorkers(ctx, parseSearchParams(request, workersQuerySchema))),
   POST: async ({ request, ctx, viewer }) => {
     requireAdmin(viewer);
     return ok(await createWorker(ctx, viewer, await parseJsonBody(request, workerBodySchema)), { status: 201 });

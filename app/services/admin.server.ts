@@ -72,16 +72,27 @@ export const usersQuerySchema = z.object({
   q: z.string().trim().max(100).default(""),
 });
 
-export async function listAdminUsers(ctx: Ctx, query: z.infer<typeof usersQuerySchema>) {
-  const where = query.q
+/** The members the list holds for a search: the list's and the CSV export's condition. */
+export function adminUsersWhere(query: { q: string }) {
+  return query.q
     ? sql`(lower(${users.name}) LIKE ${likeContains(query.q)} ESCAPE '\\' OR lower(${users.email}) LIKE ${likeContains(query.q)} ESCAPE '\\')`
     : undefined;
+}
+
+/** The list's order: by name (the e-mail when there is none), then id; the CSV export reads it by keyset. */
+export const ADMIN_USER_SORT_KEYS = [
+  { expr: sql`lower(coalesce(nullif(${users.name}, ''), ${users.email}))`, dir: "asc" },
+  { expr: users.id, dir: "asc" },
+] as const;
+
+export async function listAdminUsers(ctx: Ctx, query: z.infer<typeof usersQuerySchema>) {
+  const where = adminUsersWhere(query);
   const [rows, [count]] = await Promise.all([
     ctx.db
       .select()
       .from(users)
       .where(where)
-      .orderBy(asc(sql`lower(coalesce(nullif(${users.name}, ''), ${users.email}))`), asc(users.id))
+      .orderBy(...ADMIN_USER_SORT_KEYS.map((k) => asc(k.expr)))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     ctx.db.select({ n: sql<number>`count(*)` }).from(users).where(where),

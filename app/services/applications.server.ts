@@ -111,22 +111,39 @@ function filterCondition(status: ApplicationListQuery["status"]): SQL | undefine
   return inArray(customerApplications.status, storedStatusesFor(status));
 }
 
-function orderBy(query: ApplicationListQuery): SQL[] {
+/**
+ * The list's order as keys, each with its direction and whether it may be NULL (the CSV export reads the list by
+ * keyset over the same keys).
+ */
+export function applicationSortKeys(query: Pick<ApplicationListQuery, "sort" | "dir">): { expr: SQL; dir: "asc" | "desc"; nullable?: boolean }[] {
   // Spec 000 §5: decision date descending by default; a header click starts ascending.
   const dir = query.dir ?? (query.sort === "decisionDate" ? "desc" : "asc");
-  const by = (expr: SQL) => (dir === "asc" ? asc(expr) : desc(expr));
+  const newestFirst = { expr: sql`${customerApplications.id}`, dir: "desc" as const };
   switch (query.sort) {
     case "location":
-      return [by(sql`${firstAddress("street")} COLLATE NOCASE`), by(sql`${firstAddress("city")} COLLATE NOCASE`), desc(customerApplications.id)];
+      return [
+        { expr: sql`${firstAddress("street")} COLLATE NOCASE`, dir, nullable: true },
+        { expr: sql`${firstAddress("city")} COLLATE NOCASE`, dir, nullable: true },
+        newestFirst,
+      ];
     case "status":
-      return [by(sql`CASE ${customerApplications.status} WHEN 'Completed' THEN 'Pending' ELSE ${customerApplications.status} END`), desc(customerApplications.id)];
+      return [{ expr: sql`CASE ${customerApplications.status} WHEN 'Completed' THEN 'Pending' ELSE ${customerApplications.status} END`, dir }, newestFirst];
     case "decisionDate":
-      return [by(sql`${customerApplications.decisionDate}`), by(sql`${customerApplications.id}`)];
+      return [{ expr: sql`${customerApplications.decisionDate}`, dir, nullable: true }, { expr: sql`${customerApplications.id}`, dir }];
     default: {
       const column = { companyName: customerApplications.companyName, ownerName: customerApplications.ownerName, phoneNumber: customerApplications.phoneNumber }[query.sort];
-      return [by(sql`${column} COLLATE NOCASE`), desc(customerApplications.id)];
+      return [{ expr: sql`${column} COLLATE NOCASE`, dir }, newestFirst];
     }
   }
+}
+
+function orderBy(query: ApplicationListQuery): SQL[] {
+  return applicationSortKeys(query).map(({ expr, dir }) => (dir === "asc" ? asc(expr) : desc(expr)));
+}
+
+/** The rows the list holds for a query (its search as a row test, and its status filter): the CSV export's condition. */
+export function applicationListWhere(query: ApplicationListQuery): SQL | undefined {
+  return and(applicationSearch(query).where, filterCondition(query.status));
 }
 
 export type ApplicationList = { rows: ApplicationView[]; total: number; page: number; limit: number };

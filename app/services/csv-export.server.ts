@@ -3,7 +3,9 @@
 // writing CSV lines as the client takes them, so 100,000 rows never sit in memory and no chunk re-reads the rows
 // before it (an OFFSET would).
 import { and, asc, desc, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { SelectedFields, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { CSV_BOM, CSV_CONTENT_TYPE, csvFilename, csvLine, type CsvValue } from "~/lib/csv";
+import type { Database } from "~/lib/db.server";
 import { NO_STORE } from "~/lib/route.server";
 
 /**
@@ -58,6 +60,13 @@ export function keysetAfter(keys: readonly SortKey[], values: readonly unknown[]
       ? sql`${e(first)} ${sql.raw(first.dir === "asc" ? ">=" : "<=")} ${v0}`
       : undefined;
   return and(bound, or(...terms))!;
+}
+
+/** The usual `read`: one table's `fields` under `where`, in the keys' order, the keys' values beside them. */
+export function tableChunks<Row extends KeyValues>(db: Database, table: SQLiteTable, fields: SelectedFields, where: SQL | undefined, keys: readonly SortKey[]) {
+  const select = { ...fields, ...keyFields(keys) };
+  return async (after: SQL | undefined, limit: number): Promise<Row[]> =>
+    (await db.select(select).from(table).where(and(where, after)).orderBy(...keyOrder(keys)).limit(limit)) as unknown as Row[];
 }
 
 export type CsvExport<Row extends KeyValues> = {

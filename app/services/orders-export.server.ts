@@ -1,12 +1,12 @@
 // Order Tracking as CSV (GET /api/order-trackers/export): the list's own scope, search, filters and sort from
 // orders.server.ts, streamed by csv-export.server.ts; fields the viewer may not see are not columns at all.
-import { and, type SQL } from "drizzle-orm";
+import { and } from "drizzle-orm";
 import { orders } from "../../db/schema";
 import type { OrderListQuery } from "~/domain/orders/query";
 import type { AppContext } from "~/lib/context.server";
 import { csvList, csvMoney } from "~/lib/csv";
 import type { Viewer } from "~/lib/session.server";
-import { csvExportResponse, keyFields, keyOrder, type CsvColumn, type KeyValues, type SortKey } from "./csv-export.server";
+import { csvExportResponse, tableChunks, type CsvColumn, type KeyValues, type SortKey } from "./csv-export.server";
 import { filterConditions, resolveOrderScope, SORT_COLUMNS, type OrderScope } from "./orders.server";
 
 type Ctx = Pick<AppContext, "db" | "now">;
@@ -28,7 +28,7 @@ const fields = {
   deliveryCompletedAt: orders.deliveryCompletedAt,
   lastUpdatedAt: orders.lastUpdatedAt,
 };
-type Row = { [K in keyof typeof fields]: (typeof fields)[K]["_"]["data"] } & KeyValues;
+type Row = Pick<typeof orders.$inferSelect, keyof typeof fields> & KeyValues;
 
 /** The columns a viewer may see, in the list's order; payment, trucking and money only where the list shows them. */
 export function orderCsvColumns(scope: Pick<OrderScope, "hidePayment" | "hideTrucking" | "hidePrices">): CsvColumn<Row>[] {
@@ -67,8 +67,6 @@ export async function exportOrders(ctx: Ctx, viewer: Viewer, query: OrderListQue
   const scope = await resolveOrderScope(ctx, viewer);
   const where = and(scope.where, ...filterConditions(query, scope, ctx.now()));
   const keys = orderSortKeys(query);
-  const select = { ...fields, ...keyFields(keys) };
-  const read = async (after: SQL | undefined, limit: number) =>
-    (await ctx.db.select(select).from(orders).where(and(where, after)).orderBy(...keyOrder(keys)).limit(limit)) as Row[];
+  const read = tableChunks<Row>(ctx.db, orders, fields, where, keys);
   return csvExportResponse<Row>({ name: "orders", now: ctx.now(), columns: orderCsvColumns(scope), keys, read, chunkRows: opts.chunkRows });
 }

@@ -53,6 +53,14 @@ export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** A report list's order, newest submission first (the CSV export reads the list by keyset over the same keys). */
+export function reportSortKeys(t: typeof devanningReports | typeof stockTransferReports): { expr: SQLiteColumn; dir: "desc" }[] {
+  return [
+    { expr: t.submittedAt, dir: "desc" },
+    { expr: t.id, dir: "desc" },
+  ];
+}
+
 /**
  * One page of a report list, newest submission first, with the paging facts both list calls answer. The rows
  * and the count read the same condition, so the total always matches what the pages hold.
@@ -64,7 +72,7 @@ export async function reportPage<T extends typeof devanningReports | typeof stoc
   q: { page: number; limit: number },
 ): Promise<{ rows: T["$inferSelect"][]; total: number; totalPages: number; page: number; limit: number }> {
   const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(t as typeof devanningReports).where(where).orderBy(desc(t.submittedAt), desc(t.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+    ctx.db.select().from(t as typeof devanningReports).where(where).orderBy(...reportSortKeys(t).map((k) => desc(k.expr))).limit(q.limit).offset((q.page - 1) * q.limit),
     ctx.db.select({ n: count() }).from(t as typeof devanningReports).where(where),
   ]);
   const n = total?.n ?? 0;

@@ -254,10 +254,11 @@ async function scopeWhere(ctx: AppContext, viewer: Viewer) {
   return reportScopeWhere(ctx, viewer, "stockTransferReports:view", { location: stockTransferReports.receivingLocation, submittedBy: stockTransferReports.submittedBy });
 }
 
-export async function listStockTransferReports(ctx: AppContext, viewer: Viewer, q: StockTransferListQuery) {
+/** The reports the list holds for a query, within the viewer's scope: the list's and the CSV export's condition. */
+export async function stockTransferListWhere(ctx: AppContext, viewer: Viewer, q: Omit<StockTransferListQuery, "page" | "limit">) {
   const t = stockTransferReports;
   const search = q.search ? likePattern(q.search) : null;
-  const where = and(
+  return and(
     await scopeWhere(ctx, viewer),
     q.status ? eq(t.status, q.status) : undefined,
     q.receivingLocation ? eq(t.receivingLocation, q.receivingLocation) : undefined,
@@ -273,6 +274,11 @@ export async function listStockTransferReports(ctx: AppContext, viewer: Viewer, 
         )
       : undefined,
   );
+}
+
+export async function listStockTransferReports(ctx: AppContext, viewer: Viewer, q: StockTransferListQuery) {
+  const t = stockTransferReports;
+  const where = await stockTransferListWhere(ctx, viewer, q);
   const { rows, ...page } = await reportPage(ctx, t, where, q);
   return { success: true as const, reports: await Promise.all(rows.map((r) => toReport(ctx, r))), ...page };
 }

@@ -160,20 +160,31 @@ function statusCondition(status: ReturnListQuery["status"]): SQL | undefined {
   return s === "under_review" ? inArray(returnRequests.status, ["under_review", "review"]) : eq(returnRequests.status, s);
 }
 
-function orderBy(query: ReturnListQuery): SQL[] {
+/**
+ * The list's order as keys, each with its direction (the CSV export reads the list by keyset over the same keys).
+ * Ties follow the same direction, so each (column, submitted_at) index walks forwards or backwards with no sort step.
+ */
+export function returnSortKeys(query: Pick<ReturnListQuery, "sort" | "dir">): { expr: SQL; dir: "asc" | "desc" }[] {
   const dir = query.dir ?? (query.sort === "submittedAt" ? "desc" : "asc");
-  const by = (expr: SQL | typeof returnRequests.submittedAt) => (dir === "asc" ? asc(expr) : desc(expr));
-  const key: Record<ReturnListQuery["sort"], SQL | typeof returnRequests.submittedAt> = {
+  const key: Record<ReturnListQuery["sort"], SQL> = {
     companyName: sql`${returnRequests.companyName} COLLATE NOCASE`,
     orderNum: sql`${returnRequests.orderNum} COLLATE NOCASE`,
     location: sql`${returnRequests.location} COLLATE NOCASE`,
     items: sql`${returnRequests.itemCount}`,
     status: sql`${returnRequests.status}`,
-    submittedAt: returnRequests.submittedAt,
+    submittedAt: sql`${returnRequests.submittedAt}`,
   };
-  const primary = by(key[query.sort]);
-  // Ties follow the same direction, so each (column, submitted_at) index walks forwards or backwards with no sort step.
-  return query.sort === "submittedAt" ? [primary, by(sql`${returnRequests.id}`)] : [primary, by(sql`${returnRequests.submittedAt}`), by(sql`${returnRequests.id}`)];
+  const ties = query.sort === "submittedAt" ? [sql`${returnRequests.id}`] : [sql`${returnRequests.submittedAt}`, sql`${returnRequests.id}`];
+  return [key[query.sort], ...ties].map((expr) => ({ expr, dir }));
+}
+
+function orderBy(query: ReturnListQuery): SQL[] {
+  return returnSortKeys(query).map(({ expr, dir }) => (dir === "asc" ? asc(expr) : desc(expr)));
+}
+
+/** The rows the list holds for a query (its search as a row test, and its status filter): the CSV export's condition. */
+export function returnListWhere(query: Pick<ReturnListQuery, "search" | "searchBy" | "status">): SQL | undefined {
+  return and(returnSearch(query).where, statusCondition(query.status));
 }
 
 export type ReturnList = { rows: ReturnRequestView[]; total: number; page: number; limit: number };

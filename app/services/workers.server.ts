@@ -40,7 +40,14 @@ function likeContains(value: string) {
   return `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export async function listWorkers(ctx: Ctx, opts: { active?: boolean; q?: string }): Promise<WorkerView[]> {
+/** GET /api/warehouse-workers?active=true&q= (and its CSV export). */
+export const workersQuerySchema = z.object({
+  active: z.enum(["true", "false", ""]).optional().transform((v) => (v === "true" ? true : v === "false" ? false : undefined)),
+  q: z.string().trim().max(100).optional(),
+});
+
+/** The workers the list holds for a query: the list's and the CSV export's condition. */
+export function workersWhere(opts: { active?: boolean; q?: string }) {
   const conditions = [];
   if (opts.active !== undefined) conditions.push(eq(warehouseWorkers.active, opts.active));
   if (opts.q) {
@@ -49,11 +56,21 @@ export async function listWorkers(ctx: Ctx, opts: { active?: boolean; q?: string
       sql`(lower(${warehouseWorkers.name}) LIKE ${like} ESCAPE '\\' OR lower(${warehouseWorkers.email}) LIKE ${like} ESCAPE '\\' OR lower(${warehouseWorkers.phoneNumber}) LIKE ${like} ESCAPE '\\')`,
     );
   }
+  return and(...conditions);
+}
+
+/** The list's order: by name, then id (the CSV export reads the list by keyset over the same keys). */
+export const WORKER_SORT_KEYS = [
+  { expr: warehouseWorkers.name, dir: "asc" },
+  { expr: warehouseWorkers.id, dir: "asc" },
+] as const;
+
+export async function listWorkers(ctx: Ctx, opts: { active?: boolean; q?: string }): Promise<WorkerView[]> {
   const rows = await ctx.db
     .select()
     .from(warehouseWorkers)
-    .where(and(...conditions))
-    .orderBy(asc(warehouseWorkers.name), asc(warehouseWorkers.id));
+    .where(workersWhere(opts))
+    .orderBy(...WORKER_SORT_KEYS.map((k) => asc(k.expr)));
   return rows.map(workerView);
 }
 

@@ -80,6 +80,7 @@ const ACCESS: Record<string, Access> = {
   "routes/api.picklists.$orderNumber.complete": { who: PICKERS },
   "routes/api.picklists.short-reasons": { who: PICKERS }, // issue 13: the reasons a short pick may give
   "routes/api.warehouse-workers": { who: OFFICE }, // the Assignment step of the edit
+  "routes/api.warehouse-workers.export": { who: OFFICE }, // the list as CSV: the same people as the list
   "routes/api.warehouse-workers.options": { who: OFFICE },
   "routes/api.tasks": { who: TASK_ROLES },
   "routes/api.tasks.read-all": { who: TASK_ROLES },
@@ -115,11 +116,13 @@ const ACCESS: Record<string, Access> = {
   "routes/_app.reports.devanning.new": { who: [...MANAGERS, "warehouse"] },
   "routes/_app.reports.devanning._index": { who: MANAGERS },
   "routes/api.stock-transfer-reports": { who: [...MANAGERS, "warehouse"] },
+  "routes/api.stock-transfer-reports.export": { who: MANAGERS }, // the list as CSV: view grant only
   "routes/api.stock-transfer-reports.$id": { who: MANAGERS },
   "routes/api.stock-transfer-reports.$id.status": { who: MANAGERS },
   "routes/api.stock-transfer-reports.$id.pdf": { who: MANAGERS },
   "routes/api.stock-transfer-reports.photos.$": { who: MANAGERS },
   "routes/api.devanning-reports": { who: [...MANAGERS, "warehouse"] },
+  "routes/api.devanning-reports.export": { who: MANAGERS }, // the list as CSV: view grant only
   "routes/api.devanning-reports.upload-photos": { who: [...MANAGERS, "warehouse"] },
   "routes/api.devanning-reports.$id": { who: MANAGERS },
   "routes/api.devanning-reports.$id.approve": { who: MANAGERS },
@@ -146,6 +149,7 @@ const ACCESS: Record<string, Access> = {
   "routes/_app.admin.access.picklist-passcodes": { who: ["admin"], staffOnly: true },
   "routes/_app.admin.access.rbac-debug": { who: ["admin"], staffOnly: true },
   "routes/api.admin.users": { who: ["admin"], staffOnly: true },
+  "routes/api.admin.users.export": { who: ["admin"], staffOnly: true },
   "routes/api.admin.users.bulk": { who: ["admin"], staffOnly: true },
   "routes/api.admin.users.$email": { who: ["admin"], staffOnly: true },
   "routes/api.rbac.roles": { who: ["admin"], staffOnly: true },
@@ -168,6 +172,7 @@ const ACCESS: Record<string, Access> = {
   // Spec 000 §2: Return Forms for everyone but the warehouse (returns:view); decisions and receiving for
   // returns:update (admin, logistics-manager); the reason list is the admin's. Customers' forms are public.
   "routes/api.return-requests": { who: RETURN_VIEWERS },
+  "routes/api.return-requests.export": { who: RETURN_VIEWERS },
   "routes/api.return-requests.kpis": { who: RETURN_VIEWERS },
   "routes/api.return-requests.$id": { who: RETURN_VIEWERS },
   "routes/api.return-requests.$id.items.$index.images": { who: RETURN_VIEWERS },
@@ -181,6 +186,7 @@ const ACCESS: Record<string, Access> = {
   "routes/_app.return-forms": { who: RETURN_VIEWERS },
   // Customer Applications for the office (applications:view); Approve/Decline and Edit are the admin's.
   "routes/api.applications": { who: OFFICE },
+  "routes/api.applications.export": { who: OFFICE },
   "routes/api.applications.kpis": { who: OFFICE },
   "routes/api.applications.$id": { who: OFFICE }, // PATCH (edit) needs applications:edit, checked in the route
   "routes/api.applications.$id.files": { who: OFFICE },
@@ -378,7 +384,7 @@ const ORDER_DOORS: { route: string; method: "GET" | "POST"; path: (o: Order) => 
   // Spec 001 §6: the delivery calls answer 403 'Not authorized for this order' for an order outside the driver's scope.
   { route: "routes/api.delivery.$orderId.meta", method: "GET", path: (o) => `/api/delivery/${o.id}/meta`, params: (o) => ({ orderId: String(o.id) }), outside: 403 },
   { route: "routes/api.delivery.$orderId.address", method: "GET", path: (o) => `/api/delivery/${o.orderNumber}/address`, params: (o) => ({ orderId: o.orderNumber }), outside: 403 },
-  { route: "routes/api.delivery.$orderId.need-help", method: "POST", path: (o) => `/api/delivery/${o.id}/need-help`, params: (o) => ({ orderId: String(o.id) }), json: { note: "matrix" } },
+  { route: "routes/api.delivery.$orderId.need-help", method: "POST", path: (o) => `/api/delivery/${o.id}/need-help`, params: (o) => ({ orderId: String(o.id) }), json: { note: "matrix" }, outside: 403 },
 ];
 
 describe("one scope for every door: the same viewer and order get the same answer everywhere", () => {
