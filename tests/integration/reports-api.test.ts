@@ -375,6 +375,45 @@ describe("devanning: submitting", () => {
     expect(again.status).toBe(400);
   });
 
+  it("takes the photo groups at the report's top level too (spec 002 §3 lists them as report fields)", async () => {
+    const container = (await (await upload(uploadForm("containerPhotos", [{ bytes: jpeg(), name: "seal.jpg" }]))).json()) as Json;
+    const cargo = (await (await upload(uploadForm("cargoPhotos", [{ bytes: png(), name: "bags.png" }]))).json()) as Json;
+    // A broken seal needs a container photo: sent at the top level, it counts.
+    const res = await submitDevanning(
+      devanning((d) => {
+        delete d.photos;
+        d.containerInfo.sealIntact = "no";
+        d.containerPhotos = container.files;
+        d.cargoPhotos = cargo.files;
+      }),
+    );
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as Json;
+    const [row] = await db.select().from(devanningReports).where(eq(devanningReports.id, id));
+    expect(row!.photos.containerPhotos!.map((p) => p.key)).toEqual([container.files[0].path]);
+    expect(row!.photos.cargoPhotos!.map((p) => p.key)).toEqual([cargo.files[0].path]);
+    // The photos now belong to the report and are reachable through it.
+    const [file] = await db.select().from(storedFiles).where(eq(storedFiles.key, cargo.files[0].path));
+    expect(file).toMatchObject({ ownerType: "devanning-report", ownerId: String(id) });
+    const link = await call(dvPhoto.loader, `/api/devanning-reports/photos/${encodeURIComponent(cargo.files[0].path)}`, { who: "logistics", params: { "*": cargo.files[0].path } });
+    expect(link.status).toBe(200);
+  });
+
+  it("refuses a group sent both at the top level and under photos, writing nothing", async () => {
+    const one = (await (await upload(uploadForm("overallPhotos", [{ bytes: jpeg(), name: "a.jpg" }]))).json()) as Json;
+    const two = (await (await upload(uploadForm("overallPhotos", [{ bytes: jpeg(), name: "b.jpg" }]))).json()) as Json;
+    const before = await counts();
+    const res = await submitDevanning(
+      devanning((d) => {
+        d.photos.overallPhotos = one.files;
+        d.overallPhotos = two.files;
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Json).error).toMatch(/overallPhotos was sent both at the top level and under photos/);
+    expect(await counts()).toEqual(before);
+  });
+
   it("refuses photos uploaded by someone else", async () => {
     const up = (await (await upload(uploadForm("cargoPhotos", [{ bytes: jpeg(), name: "x.jpg" }]), "logistics")).json()) as Json;
     const before = await counts();

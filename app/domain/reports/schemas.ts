@@ -1,7 +1,7 @@
 // The zod schemas of the report calls (spec 002 §7): what the server accepts. Apart from the pure rules
 // (stock-transfer.ts, devanning.ts) so the forms do not load zod on a phone; the services and routes use these.
 import { z } from "zod";
-import { CONTAINER_CONDITIONS, CONTAINER_SIZES, DEVANNING_MAX_PHOTOS_PER_GROUP, FLOOR_DRYNESS, PEST_ACTIVITY, PRODUCT_CONDITIONS } from "./constants";
+import { CONTAINER_CONDITIONS, CONTAINER_SIZES, DEVANNING_MAX_PHOTOS_PER_GROUP, FLOOR_DRYNESS, PEST_ACTIVITY, PHOTO_GROUPS, PRODUCT_CONDITIONS } from "./constants";
 
 // ---------------------------------------------------------------- the `data` part the server accepts
 
@@ -46,9 +46,10 @@ const photo = z.object({
   path: z.string().max(300).default(""),
   size: z.number().int().nonnegative().default(0),
 });
-const group = z.array(photo).max(DEVANNING_MAX_PHOTOS_PER_GROUP, `at most ${DEVANNING_MAX_PHOTOS_PER_GROUP} photos per group`).default([]);
+const photoList = z.array(photo).max(DEVANNING_MAX_PHOTOS_PER_GROUP, `at most ${DEVANNING_MAX_PHOTOS_PER_GROUP} photos per group`);
+const group = photoList.default([]);
 
-export const devanningReportSchema = z.object({
+const devanningReportObject = z.object({
   cargoDetails: z
     .object({
       productDetail: devText(500),
@@ -79,7 +80,31 @@ export const devanningReportSchema = z.object({
   photos: z
     .object({ containerPhotos: group, cargoPhotos: group, damagedItemPhotos: group, overallPhotos: group })
     .prefault({}),
+  // Spec 002 §3 lists the four groups among the report's fields: a client may send them at the top level.
+  containerPhotos: photoList.optional(),
+  cargoPhotos: photoList.optional(),
+  damagedItemPhotos: photoList.optional(),
+  overallPhotos: photoList.optional(),
 });
+
+/**
+ * The report as the server takes it: the photo groups under `photos` (our form) or at the top level (spec 002 §3),
+ * merged into `photos`, so no uploaded photo is dropped by the shape it came in. A group sent both ways, each
+ * with photos, is refused: which one was meant cannot be told.
+ */
+export const devanningReportSchema = devanningReportObject
+  .superRefine((report, ctx) => {
+    for (const g of PHOTO_GROUPS) {
+      if (report[g]?.length && report.photos[g].length) {
+        ctx.addIssue({ code: "custom", path: [g], message: `${g} was sent both at the top level and under photos; send it once` });
+      }
+    }
+  })
+  .transform(({ containerPhotos, cargoPhotos, damagedItemPhotos, overallPhotos, photos, ...report }) => {
+    const top = { containerPhotos, cargoPhotos, damagedItemPhotos, overallPhotos };
+    const merged = Object.fromEntries(PHOTO_GROUPS.map((g) => [g, top[g]?.length ? top[g] : photos[g]])) as typeof photos;
+    return { ...report, photos: merged };
+  });
 export type DevanningReportInput = z.infer<typeof devanningReportSchema>;
 
 export const devanningReviewSchema = z.object({
