@@ -1,15 +1,17 @@
 // POST /api/delivery/{orderId}/need-help: a driver asks for help with an order (empty JSON body, or a note).
-// Spec 001 §4/§7: it also reverts a completed delivery (the wizard returns to the signature step).
+// Spec 001 §4/§7: it also reverts a completed delivery (the wizard returns to the signature step). Like every
+// delivery call, an order outside the driver's scope is 403 'Not authorized for this order' (spec 001 §6).
 import { policies } from "~/domain/access/policy";
 import { apiRoute } from "~/lib/route.server";
-import { revertCompletion } from "~/services/delivery.server";
-import { findHelpOrder, parseNeedHelpBody, requestHelp } from "~/services/help.server";
+import { findDeliveryOrder, revertCompletion } from "~/services/delivery.server";
+import { parseNeedHelpBody, requestHelp } from "~/services/help.server";
 
 export const policy = policies.grant("delivery:perform");
 
 const route = apiRoute(policy, {
   async POST({ request, params, viewer, ctx }) {
-    const order = await findHelpOrder(ctx, viewer, params.orderId ?? "");
+    const { id, orderNumber } = await findDeliveryOrder(ctx, viewer, params.orderId);
+    const order = { id, orderNumber };
     const input = await parseNeedHelpBody(request);
     // The alert first: it checks and stores the optional photo, so a refused file (415/413) reverts nothing.
     await requestHelp(ctx, viewer, { ...input, order });

@@ -154,14 +154,16 @@ describe("POST /api/delivery/{orderId}/need-help", () => {
     expect(row?.message).toBe(`Dan Driver needs help with order ${order.orderNumber}. Note: Forklift broken`);
   });
 
-  it("answers 404 for an order that does not exist, or one outside the driver's warehouses or order types", async () => {
+  it("answers 404 for an order that does not exist, 403 for one outside the driver's warehouses or order types (spec 001 §6)", async () => {
     const missing = await postNeedHelp(driver, "99999999");
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ success: false, error: "Order not found" });
     const outside = await driverOrder("outside");
-    expect((await postNeedHelp(driver, String(outside.id))).status).toBe(404);
+    const refused = await postNeedHelp(driver, String(outside.id));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ success: false, error: "Not authorized for this order" });
     const otherType = await driverOrder("other type");
-    expect((await postNeedHelp(driver, otherType.orderNumber)).status).toBe(404);
+    expect((await postNeedHelp(driver, otherType.orderNumber)).status).toBe(403);
     expect(await ctx.app.db.select().from(notifications)).toHaveLength(0);
   });
 
