@@ -3,7 +3,17 @@ import { Search, X } from "lucide-react";
 import { useId } from "react";
 import { inputClass } from "~/components/ui/input";
 import { cn } from "~/components/ui/cn";
-import { SEARCH_FIELDS } from "~/domain/orders/constants";
+import { HIDDEN_LIST_FIELDS, type OrderVisibility } from "~/domain/access/visibility";
+import { SEARCH_FIELDS, type SearchField } from "~/domain/orders/constants";
+
+/**
+ * The fields a viewer may search by: every field but those their visibility hides, the rule by which the
+ * server refuses a search (assertQueryVisible), so the selector never offers what the list would answer 400.
+ */
+export function searchFieldsFor(visibility: OrderVisibility): SearchField[] {
+  const hidden = (Object.keys(HIDDEN_LIST_FIELDS) as (keyof OrderVisibility)[]).filter((flag) => !visibility[flag]).flatMap((flag) => HIDDEN_LIST_FIELDS[flag]);
+  return SEARCH_FIELDS.filter((f) => !hidden.includes(f));
+}
 
 export const SEARCH_FIELD_LABELS: Record<(typeof SEARCH_FIELDS)[number], string> = {
   customerOrOrder: "Customer or order #",

@@ -13,11 +13,12 @@ import { FilterPanel } from "~/components/orders/filter-panel";
 import { OrderKpiTiles, QuickFilterChip } from "~/components/orders/kpi-tiles";
 import type { Density } from "~/components/orders/order-table";
 import { printPickLists } from "~/components/orders/print-pick-lists";
-import { SearchBar } from "~/components/orders/search-bar";
+import { SearchBar, searchFieldsFor } from "~/components/orders/search-bar";
 import type { OrderRow } from "~/components/orders/types";
 import { useIsPhone, useOrderList } from "~/components/orders/use-order-list";
 import { Button } from "~/components/ui/button";
-import { ORDER_TYPES, PAGE_SIZE, SEARCH_FIELDS, WAREHOUSE_PAGE_SIZE } from "~/domain/orders/constants";
+import { ORDER_TYPES, PAGE_SIZE, WAREHOUSE_PAGE_SIZE } from "~/domain/orders/constants";
+import { orderVisibility } from "~/domain/access/visibility";
 import { orderListQuerySchema } from "~/domain/orders/query";
 import { policies } from "~/domain/access/policy";
 import { authorize } from "~/lib/guard.server";
@@ -26,6 +27,7 @@ import { listOrders, orderKpis } from "~/services/orders.server";
 import { locations } from "../../../db/schema";
 import { apiAnswer, noAction } from "~/lib/route.server";
 import { OrderList } from "./order-list";
+import { ExportCsvLink, exportHref } from "~/components/lists/export-link";
 
 // The order detail (view, edit stepper, balance, documents) and the history load on the first open: the list
 // is what a cheap phone must paint first (issue 14's 150 KB budget).
@@ -54,6 +56,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     viewer: { roleId: viewer.roleId, isAdmin: viewer.isAdmin, grants: viewer.grants.map((g) => g.key), name: viewer.name, email: viewer.email },
     pageSize,
+    /** The search fields the list accepts from this viewer (a driver's exclude trucking company). */
+    searchFields: searchFieldsFor(orderVisibility(viewer)),
     locations: warehouses,
     /** The bodies /api/order-trackers and /api/order-trackers/kpis would answer for the screen's first requests. */
     firstPage: { list, kpis },
@@ -68,7 +72,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   currentUrl.pathname === nextUrl.pathname && !formMethod ? false : defaultShouldRevalidate;
 
 export default function OrderTracking() {
-  const { viewer, pageSize, locations: warehouses, firstPage } = useLoaderData<typeof loader>();
+  const { viewer, pageSize, searchFields, locations: warehouses, firstPage } = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -188,7 +192,7 @@ export default function OrderTracking() {
         <SearchBar
           value={list.searchInput}
           field={list.query.searchBy}
-          fields={viewer.roleId === "warehouse-employee" ? SEARCH_FIELDS.filter((f) => f !== "paymentStatus" && f !== "truckingCompany") : SEARCH_FIELDS}
+          fields={searchFields}
           isPhone={!!isPhone}
           onChange={list.setSearchInput}
           onFieldChange={list.setSearchBy}
@@ -196,22 +200,26 @@ export default function OrderTracking() {
 
         <FilterPanel filters={list.query.filters} onChange={list.setFilters} orderTypes={orderTypes} locations={warehouses} hidden={hiddenFiltersFor(viewer.roleId)} />
 
-        {isPhone === false ? (
-          <div className="flex flex-wrap items-center justify-end gap-2">
-            {canPrint ? (
-              <Button variant={selecting ? "secondary" : "outline"} size="sm" aria-pressed={selecting} disabled={listBusy && !selecting} onClick={() => { setSelecting((s) => !s); setSelected(new Set()); }}>
-                <CheckSquare className="size-4" aria-hidden="true" /> {selecting ? "Done Selecting" : "Select"}
-              </Button>
-            ) : null}
-            <div role="group" aria-label="Row density" className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5">
-              {(["comfortable", "compact"] as const).map((d) => (
-                <button key={d} type="button" aria-pressed={density === d} onClick={() => setDensity(d)} className={`inline-flex min-h-8 items-center gap-1 rounded-md px-2.5 text-sm font-semibold capitalize ${density === d ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}>
-                  {d === "comfortable" ? <Rows3 className="size-4" aria-hidden="true" /> : <Rows4 className="size-4" aria-hidden="true" />} {d}
-                </button>
-              ))}
-            </div>
-          </div>
-        ) : null}
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {/* The list as filtered and sorted, as a file (the server keeps to the viewer's rows and columns). */}
+          <ExportCsvLink size="sm" href={exportHref("/api/order-trackers/export", listUrl(list.query))} />
+          {isPhone === false ? (
+            <>
+              {canPrint ? (
+                <Button variant={selecting ? "secondary" : "outline"} size="sm" aria-pressed={selecting} disabled={listBusy && !selecting} onClick={() => { setSelecting((s) => !s); setSelected(new Set()); }}>
+                  <CheckSquare className="size-4" aria-hidden="true" /> {selecting ? "Done Selecting" : "Select"}
+                </Button>
+              ) : null}
+              <div role="group" aria-label="Row density" className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5">
+                {(["comfortable", "compact"] as const).map((d) => (
+                  <button key={d} type="button" aria-pressed={density === d} onClick={() => setDensity(d)} className={`inline-flex min-h-8 items-center gap-1 rounded-md px-2.5 text-sm font-semibold capitalize ${density === d ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}>
+                    {d === "comfortable" ? <Rows3 className="size-4" aria-hidden="true" /> : <Rows4 className="size-4" aria-hidden="true" />} {d}
+                  </button>
+                ))}
+              </div>
+            </>
+          ) : null}
+        </div>
 
         {list.error ? (
           <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">Error: {list.error}</p>
