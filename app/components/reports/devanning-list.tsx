@@ -4,6 +4,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { Check, X } from "lucide-react";
 import { useState } from "react";
+import { UrlExportLink } from "~/components/lists/export-link";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
@@ -58,6 +59,7 @@ export function DevanningList({ answer, canReview }: { answer: DevanningListAnsw
         <DialogBody className="space-y-3">
           {done ? <p role="status" className="rounded-lg border border-green-300 bg-green-50 px-4 py-2 font-medium text-green-900">{done}</p> : null}
           <ListFilters fields={FILTERS} />
+          <UrlExportLink exportPath="/api/devanning-reports/export" />
           {answer.reports.length === 0 ? (
             <NoReports message={answer.message} />
           ) : (

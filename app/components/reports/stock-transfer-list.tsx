@@ -3,6 +3,7 @@
 // the PDF. The rows come from the page loader, which calls the service GET /api/stock-transfer-reports calls.
 import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
+import { UrlExportLink } from "~/components/lists/export-link";
 import { Button } from "~/components/ui/button";
 import { DialogBody } from "~/components/ui/dialog";
 import { RECEIVING_LOCATIONS, STOCK_TRANSFER_STATUSES, type StockTransferStatus } from "~/domain/reports/constants";
@@ -30,6 +31,7 @@ export function StockTransferList({ answer, canUpdate }: { answer: StockTransfer
   return (
     <DialogBody className="space-y-3">
       <ListFilters fields={FILTERS} />
+      <UrlExportLink exportPath="/api/stock-transfer-reports/export" />
       {answer.reports.length === 0 ? (
         <NoReports />
       ) : (

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { adminCall, dataOf } from "~/components/admin/api";
 import { LocationPicker, OrderTypePicker } from "~/components/admin/pickers";
+import { ExportCsvLink, exportHref } from "~/components/lists/export-link";
 import { LoadError, Pager } from "~/components/admin/paging";
 import { PageHeading, UnsavedBar } from "~/components/admin/unsaved";
 import { Button } from "~/components/ui/button";
@@ -177,6 +178,7 @@ export default function AdminUsers() {
           value={q}
           onChange={(e) => setQ(e.target.value)}
         />
+        <ExportCsvLink size="sm" href={exportHref("/api/admin/users/export", q.trim() ? new URLSearchParams({ q: q.trim() }) : "")} />
         <Pager page={page} pages={pages} onPage={(p) => setQuery((c) => ({ ...c, page: p }))} className="ml-auto flex items-center gap-2">
           <span className="text-sm font-semibold text-slate-700">Page {page}</span>
         </Pager>

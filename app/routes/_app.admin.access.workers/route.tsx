@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { adminCall } from "~/components/admin/api";
 import { LocationPicker, OrderTypePicker } from "~/components/admin/pickers";
+import { ExportCsvLink, exportHref } from "~/components/lists/export-link";
 import { LoadError, useDebouncedLoad } from "~/components/admin/paging";
 import { PageHeading, UnsavedBar } from "~/components/admin/unsaved";
 import { Button } from "~/components/ui/button";
@@ -157,6 +158,7 @@ export default function AdminWorkers() {
           <input type="checkbox" className="size-5 accent-brand-700" checked={activeOnly} onChange={(e) => setActiveOnly(e.target.checked)} />
           Active only
         </label>
+        <ExportCsvLink size="sm" href={exportHref("/api/warehouse-workers/export", params)} />
       </div>
       <LoadError error={loadError} />
       <ul className="flex flex-col gap-2">

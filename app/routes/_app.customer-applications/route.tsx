@@ -9,9 +9,11 @@ import type { ApplicationView } from "~/components/applications/api";
 import { ApplicationDetail } from "~/components/applications/application-detail";
 import { ApplicationList } from "~/components/applications/application-list";
 import { APP_PAGE_SIZE, useApplicationList } from "~/components/applications/use-application-list";
+import { ExportCsvLink, exportHref } from "~/components/lists/export-link";
 import { ListHeader, useHydrated, useOpenRow } from "~/components/lists/list-page";
 import { ListResults } from "~/components/lists/list-results";
 import { RefreshButton, SearchFields, StatusOptions } from "~/components/lists/list-toolbar";
+import { listQueryUrl } from "~/components/lists/use-server-list";
 import { DetailShell, KpiTiles, useIsPhone } from "~/components/returns/shared";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/input";
@@ -94,6 +96,7 @@ export default function CustomerApplications() {
           <StatusOptions statuses={APPLICATION_FILTERS} labelOf={(s) => s[0]!.toUpperCase() + s.slice(1)} />
         </select>
         <RefreshButton onClick={list.refresh} />
+        <ExportCsvLink href={exportHref("/api/applications/export", listQueryUrl("/api/applications", query, APP_PAGE_SIZE))} />
         {query.search || query.status || query.searchBy !== "companyName" ? (
           <Button variant="ghost" onClick={list.clear}>
             Clear

@@ -5,9 +5,11 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Filter } from "lucide-react";
 import { useState } from "react";
+import { ExportCsvLink, exportHref } from "~/components/lists/export-link";
 import { ListHeader, useHydrated, useOpenRow } from "~/components/lists/list-page";
 import { ListResults } from "~/components/lists/list-results";
 import { RefreshButton, SearchFields, StatusOptions } from "~/components/lists/list-toolbar";
+import { listQueryUrl } from "~/components/lists/use-server-list";
 import type { ReturnRequestView } from "~/components/returns/api";
 import { ReasonsPanel } from "~/components/returns/reasons-panel";
 import { ReturnDetail } from "~/components/returns/return-detail";
@@ -78,6 +80,7 @@ export default function ReturnForms() {
               <Filter className="size-4" aria-hidden="true" /> Filters{query.status ? " (1)" : ""}
             </Button>
             <RefreshButton onClick={list.refresh} />
+            <ExportCsvLink href={exportHref("/api/return-requests/export", listQueryUrl("/api/return-requests", query, PAGE_SIZE))} />
           </div>
         </div>
         {filtersOpen ? (
