@@ -31,8 +31,10 @@ export async function benchRoomFanout(opts: Options = {}): Promise<void> {
 
   try {
     const exp = Math.floor(Date.now() / 1000) + 600;
+    // The room accepts only the lines its token names: each client's five lines and the claimed ones.
+    const lines = [...Array.from({ length: clients }, (_, i) => Array.from({ length: 5 }, (_, k) => `c${i}-l${k}`)).flat(), ...Array.from({ length: seconds * 2 + 10 }, (_, k) => `claim-${k}`)];
     for (let i = 0; i < clients; i++) {
-      const token = await signRoomToken(party.secret, { room, sub: `bench:${i}`, name: `Picker ${i}`, exp });
+      const token = await signRoomToken(party.secret, { room, sub: `bench:${i}`, name: `Picker ${i}`, lines, exp });
       const socket = new PartySocket({ host: party.host, room, party: "main", id: `bench-${i}`, query: { token }, WebSocket: WebSocket as never, maxRetries: 0 });
       socket.addEventListener("message", (e) => {
         const now = performance.now();
@@ -69,7 +71,7 @@ export async function benchRoomFanout(opts: Options = {}): Promise<void> {
     const timers = sockets.map((socket, i) =>
       setInterval(() => {
         revs[i] = Math.max(revs[i]! + 1, Date.now());
-        const by = `bench-device-${i}`;
+        const by = `Picker ${i}`; // the room writes the token's name as `by`, so deliveries are keyed by it
         const line = { lineId: `c${i}-l${revs[i]! % 5}`, status: "Picked", pickState: "full", pickedQty: revs[i]! % 100, rev: revs[i]!, by };
         sentAt.set(`${by}:${line.rev}`, performance.now());
         socket.send(JSON.stringify({ type: "lines", lines: [line] }));

@@ -1,5 +1,6 @@
 // The picking room (one per order number): line states, who is on which line, and what the app saved.
-// Connections need a token signed by the app; messages that fail the protocol are dropped and logged.
+// Connections need a token signed by the app; messages that fail the protocol, or name a line the order does
+// not have (the token lists its lines), are dropped and logged. A change's `by` is the token's name.
 import type * as Party from "partykit/server";
 import { blockedBy, claimLine, expireClaims, finishesLine, holderOf, nextExpiry, releaseLine, type ClaimMap } from "./claims";
 import { clientMessage, savedNotice, type LineState, type ServerMessage } from "./protocol";
@@ -7,8 +8,11 @@ import { verifyRoomToken } from "./token";
 
 const FLUSH_MS = 250;
 
-/** `holder`: who claims as, the signed identity plus the device (several phones share one passcode). */
-type ConnState = { sub: string; holder: string; name: string; lineId: string | null };
+/**
+ * `holder`: who claims as, the signed identity plus the device (several phones share one passcode). `name` and
+ * `lines` come from the token: the picker's display name, and the order's line ids when it was signed.
+ */
+type ConnState = { sub: string; holder: string; name: string; lineId: string | null; lines: string[] };
 
 function newer(a: LineState, b: LineState | undefined) {
   return !b || a.rev > b.rev || (a.rev === b.rev && a.by > b.by);
@@ -22,6 +26,8 @@ export default class PickingRoom implements Party.Server {
   /** Who holds which line (memory only: a restarted room starts with none, and pickers claim again). */
   claims: ClaimMap = new Map();
   expiryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Each connection's line ids as a set (rebuilt from its state after a restart). */
+  known = new Map<string, Set<string>>();
 
   constructor(readonly room: Party.Room) {}
 
@@ -31,7 +37,9 @@ export default class PickingRoom implements Party.Server {
     const claims = secret ? await verifyRoomToken(secret, token, lobby.id) : null;
     if (!claims) return new Response("Unauthorized", { status: 401 });
     req.headers.set("x-room-sub", claims.sub);
-    req.headers.set("x-room-name", claims.name);
+    // Header values are bytes: a name or line id outside Latin-1 travels percent-encoded.
+    req.headers.set("x-room-name", encodeURIComponent(claims.name));
+    req.headers.set("x-room-lines", encodeURIComponent(JSON.stringify(claims.lines)));
     return req;
   }
 
@@ -56,14 +64,33 @@ export default class PickingRoom implements Party.Server {
 
   onConnect(conn: Party.Connection<ConnState>, ctx: Party.ConnectionContext) {
     const sub = ctx.request.headers.get("x-room-sub") ?? "";
-    conn.setState({ sub, holder: holderOf(sub, conn.id), name: ctx.request.headers.get("x-room-name") ?? "", lineId: null });
+    const name = decodeURIComponent(ctx.request.headers.get("x-room-name") ?? "").slice(0, 200);
+    const lines = JSON.parse(decodeURIComponent(ctx.request.headers.get("x-room-lines") ?? "%5B%5D")) as string[];
+    conn.setState({ sub, holder: holderOf(sub, conn.id), name, lineId: null, lines });
     this.expire();
-    this.send(conn, { type: "sync", lines: [...this.lines.values()], presence: this.presence(), saved: this.saved, claims: [...this.claims.values()], you: conn.state!.holder });
+    // Only the order's lines: anything stored under another id (before the room checked them) stays unsent.
+    const real = this.knownLines(conn);
+    const stored = [...this.lines.values()].filter((l) => real.has(l.lineId));
+    this.send(conn, { type: "sync", lines: stored, presence: this.presence(), saved: this.saved, claims: [...this.claims.values()], you: conn.state!.holder });
     this.broadcast({ type: "presence", presence: this.presence() }, [conn.id]);
   }
 
   onClose(conn: Party.Connection) {
+    this.known.delete(conn.id);
     this.broadcast({ type: "presence", presence: this.presence(conn.id) }, [conn.id]);
+  }
+
+  knownLines(conn: Party.Connection<ConnState>): Set<string> {
+    let set = this.known.get(conn.id);
+    if (!set) {
+      set = new Set(conn.state?.lines ?? []);
+      this.known.set(conn.id, set);
+    }
+    return set;
+  }
+
+  dropped(sender: Party.Connection, lineIds: string[]) {
+    console.warn(`[room ${this.room.id}] dropped a message from ${sender.id} naming lines the order does not have: ${lineIds.slice(0, 5).join(", ")}`);
   }
 
   onMessage(raw: string | ArrayBuffer | ArrayBufferView, sender: Party.Connection<ConnState>) {
@@ -79,6 +106,11 @@ export default class PickingRoom implements Party.Server {
     }
     const message = parsed.data;
     const who = { sub: sender.state?.holder ?? "", name: sender.state?.name ?? "" };
+    const real = this.knownLines(sender);
+    if (message.type !== "lines" && message.lineId !== null && !real.has(message.lineId)) {
+      this.dropped(sender, [message.lineId]);
+      return;
+    }
     const now = Date.now();
     let claimsChanged = this.expire(false);
     if (message.type === "focus") {
@@ -99,7 +131,11 @@ export default class PickingRoom implements Party.Server {
       return;
     }
     const accepted: LineState[] = [];
-    for (const l of message.lines) {
+    const unknown = message.lines.filter((l) => !real.has(l.lineId)).map((l) => l.lineId);
+    if (unknown.length) this.dropped(sender, unknown);
+    // Not acknowledged either: a line the next token names (added to the order since) is sent again then.
+    const changes = message.lines.filter((l) => real.has(l.lineId)).map((l): LineState => ({ ...l, by: who.name }));
+    for (const l of changes) {
       // A line another picker holds is theirs until done, released or idle: the change goes back to its sender.
       const holder = blockedBy(this.claims, l.lineId, who.sub, now);
       if (holder) {
@@ -122,7 +158,7 @@ export default class PickingRoom implements Party.Server {
     }
     if (claimsChanged) this.broadcastClaims();
     // Superseded writes are acknowledged too: resending them could never win.
-    this.send(sender, { type: "ack", lines: message.lines.map((l) => ({ lineId: l.lineId, rev: l.rev })) });
+    if (changes.length) this.send(sender, { type: "ack", lines: changes.map((l) => ({ lineId: l.lineId, rev: l.rev })) });
   }
 
   refuse(conn: Party.Connection, lineId: string, holder: { sub: string; name: string }) {

@@ -9,15 +9,19 @@ export const lineState = z.object({
   note: z.string().max(2000).optional(),
   /** A short line's reason label ('Stockout'); the server checks it against the managed list on save. */
   reason: z.string().max(80).optional(),
-  /** Client clock + client id: the room keeps the newest write per line (last writer wins, stable ties). */
+  /** Client clock: the room keeps the newest write per line (last writer wins, ties broken by `by`). */
   rev: z.number().int().min(0),
+  /** Who made the change: the picker's name from the room token, written by the room (never the sender's word). */
   by: z.string().max(200),
 });
 export type LineState = z.infer<typeof lineState>;
 
+/** A line change as a client sends it: any `by` it carries (older clients send their device id) is replaced. */
+const clientLineState = lineState.extend({ by: z.string().max(200).optional() });
+
 export const clientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("focus"), lineId: z.string().max(100).nullable() }),
-  z.object({ type: z.literal("lines"), lines: z.array(lineState).min(1).max(500) }),
+  z.object({ type: z.literal("lines"), lines: z.array(clientLineState).min(1).max(500) }),
   /** Holds a line for this picker (party/claims.ts); refused while another picker holds it. */
   z.object({ type: z.literal("claim"), lineId: z.string().min(1).max(100) }),
   z.object({ type: z.literal("release"), lineId: z.string().min(1).max(100) }),

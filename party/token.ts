@@ -1,6 +1,10 @@
 // Room tokens: short-lived, HMAC-signed by the app, checked by the room in onBeforeConnect.
-// Format: base64url(JSON {room, sub, name, exp}) + "." + hex HMAC-SHA256. WebCrypto only (app and room).
-export type RoomClaims = { room: string; sub: string; name: string; exp: number };
+// Format: base64url(JSON {room, sub, name, lines, exp}) + "." + hex HMAC-SHA256. WebCrypto only (app and room).
+/**
+ * `name` is the picker's display name from the server session (the room writes it as `by` on every change);
+ * `lines` are the order's real line ids when the token was signed (the room drops messages naming others).
+ */
+export type RoomClaims = { room: string; sub: string; name: string; lines: string[]; exp: number };
 
 const enc = new TextEncoder();
 
@@ -35,6 +39,8 @@ export async function verifyRoomToken(secret: string, token: string, room: strin
   try {
     const claims = JSON.parse(fromB64url(body)) as RoomClaims;
     if (claims.room !== room || typeof claims.exp !== "number" || claims.exp * 1000 < nowMs) return null;
+    // A token without the order's lines (signed before they were added to it) opens nothing: the app signs anew.
+    if (typeof claims.name !== "string" || !Array.isArray(claims.lines) || !claims.lines.every((l) => typeof l === "string")) return null;
     return claims;
   } catch {
     return null;

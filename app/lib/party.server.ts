@@ -15,11 +15,14 @@ function partyBase(ctx: AppContext) {
   return { http: `${local ? "http" : "https"}://${host}`, ws: `${local ? "ws" : "wss"}://${host}` };
 }
 
-/** A token for one order's room, and where to connect (partysocket host + room). */
-export async function roomAccess(ctx: AppContext, orderNumber: string, who: { sub: string; name: string }) {
+/**
+ * A token for one order's room, and where to connect (partysocket host + room). It carries the picker's name
+ * from the session and the order's line ids: the room writes the one as `by` and accepts only the others.
+ */
+export async function roomAccess(ctx: AppContext, orderNumber: string, who: { sub: string; name: string }, lines: readonly string[]) {
   const room = roomName(orderNumber);
   const exp = Math.floor(ctx.now().getTime() / 1000) + ROOM_TOKEN_TTL_SECONDS;
-  const token = await signRoomToken(ctx.env.PARTY_TOKEN_SECRET, { room, sub: who.sub, name: who.name, exp });
+  const token = await signRoomToken(ctx.env.PARTY_TOKEN_SECRET, { room, sub: who.sub, name: who.name, lines: [...lines], exp });
   return { host: ctx.env.PARTYKIT_HOST, room, party: "main", token, expiresAt: new Date(exp * 1000).toISOString() };
 }
 

@@ -1,5 +1,6 @@
 // GET /api/picklists/{orderNumber}/room: a short-lived token for the order's live picking room (PartyKit),
 // for pickers who may pick the order (findPickOrder). The room itself only relays; the database stays the truth.
+// The token names the picker (from the session) and the order's lines, so the room trusts no message for either.
 import { z } from "zod";
 import { policies } from "~/domain/access/policy";
 import { PICK_GRANTS } from "~/domain/picklists/grants";
@@ -7,7 +8,7 @@ import { ok, parseParams } from "~/lib/http.server";
 import { roomAccess } from "~/lib/party.server";
 import { apiRoute } from "~/lib/route.server";
 import { actorName } from "~/lib/writes.server";
-import { findPickOrder } from "~/services/picklists.server";
+import { findPickOrder, pickLineIds } from "~/services/picklists.server";
 
 export const policy = policies.grant(...PICK_GRANTS);
 
@@ -19,7 +20,7 @@ const route = apiRoute(policy, {
     // 403 for another warehouse's passcode, as docs/decisions/006-live-picking.md records for this call.
     const order = await findPickOrder(ctx, viewer, orderNumber, PICK_GRANTS, { passcodeStatus: 403 });
     const sub = viewer.kind === "passcode" ? `passcode:${viewer.passcodeId}` : `user:${viewer.userId}`;
-    return ok(await roomAccess(ctx, order.orderNumber, { sub, name: actorName(viewer) }));
+    return ok(await roomAccess(ctx, order.orderNumber, { sub, name: actorName(viewer) }, await pickLineIds(ctx, order.id)));
   },
 });
 

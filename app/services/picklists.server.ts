@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { GrantKey } from "~/domain/access/roles";
 import { DomainError, NotFoundError } from "~/domain/errors";
 import { UPDATE_MESSAGES } from "~/domain/orders/constants";
+import { pickLineId } from "~/domain/picking/lines";
 import { PICK_GRANTS } from "~/domain/picklists/grants";
 import { idempotencyKeys, inventoryItems, orderLines, orders, pickListLogs, pickListStatus } from "../../db/schema";
 import { checkPickedItems, type OrderLineForPick, type PickResult, type PickSummary, type VerifyBody } from "~/domain/picklists/verify";
@@ -84,6 +85,11 @@ export async function latestPickVerified(ctx: AppContext, orderNumber: string): 
 }
 
 // ---------------------------------------------------------------- verify and complete
+
+/** The order's line ids as the picking screen names them (pickLineId, in pick order): what its room accepts. */
+export async function pickLineIds(ctx: AppContext, orderId: number): Promise<string[]> {
+  return (await linesFor(ctx, orderId)).map((line, index) => pickLineId(line, index));
+}
 
 async function linesFor(ctx: AppContext, orderId: number) {
   return ctx.db

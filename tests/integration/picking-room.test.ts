@@ -1,10 +1,11 @@
 // The live picking room: tokens, the shared protocol, GET /api/picklists/{orderNumber}/room, and a real
-// `partykit dev` with two Node clients (partysocket + ws) relaying line changes, presence and acks.
-import { and, eq, ne } from "drizzle-orm";
+// `partykit dev` with two Node clients (partysocket + ws) relaying line changes, presence and acks. The room takes
+// the picker's name and the order's line ids from the token, never from a message.
+import { and, asc, eq, ne } from "drizzle-orm";
 import PartySocket from "partysocket";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { orders, passcodes } from "../../db/schema";
+import { orderLines, orders, passcodes } from "../../db/schema";
 import { clientMessage, serverMessage, type ServerMessage } from "../../party/protocol";
 import { signRoomToken, verifyRoomToken } from "../../party/token";
 import { startLocalParty, type LocalParty } from "../../party/local-server";
@@ -15,7 +16,7 @@ import { createTestContext, passcodeCookie, request, settle, staffCookie } from 
 const SECRET = "test-party-token-secret-000001";
 
 describe("room tokens", () => {
-  const claims = { room: "SO-1", sub: "user:1", name: "Ann", exp: Math.floor(Date.now() / 1000) + 60 };
+  const claims = { room: "SO-1", sub: "user:1", name: "Ann", lines: ["L1"], exp: Math.floor(Date.now() / 1000) + 60 };
 
   it("a token signed by the app opens only its own room", async () => {
     const token = await signRoomToken(SECRET, claims);
@@ -32,6 +33,12 @@ describe("room tokens", () => {
     expect(await verifyRoomToken(SECRET, `${forged}.${sig}`, "SO-2")).toBeNull();
     expect(await verifyRoomToken(SECRET, `${body}`, "SO-1")).toBeNull();
     expect(await verifyRoomToken(SECRET, "", "SO-1")).toBeNull();
+  });
+
+  it("a token that does not list the order's lines opens nothing (the room could not check a message)", async () => {
+    const { lines: _lines, ...withoutLines } = claims;
+    expect(await verifyRoomToken(SECRET, await signRoomToken(SECRET, withoutLines as never), "SO-1")).toBeNull();
+    expect(await verifyRoomToken(SECRET, await signRoomToken(SECRET, { ...claims, lines: [1] as never }), "SO-1")).toBeNull();
   });
 });
 
@@ -52,6 +59,8 @@ describe("room protocol", () => {
     [{ type: "claim" }, false],
     [{ type: "lines", lines: [{ ...line, reason: "Stockout" }] }, true],
     [{ type: "lines", lines: [{ ...line, reason: "x".repeat(81) }] }, false],
+    // A client need not say who it is: the room writes the token's name.
+    [{ type: "lines", lines: [{ ...line, by: undefined }] }, true],
     [{ type: "nope" }, false],
     ["lines", false],
   ])("client message %j valid: %s", (message, valid) => {
@@ -87,6 +96,16 @@ describe("GET /api/picklists/{orderNumber}/room", () => {
     const body = (await res.json()) as { success: boolean; data: { host: string; room: string; party: string; token: string } };
     expect(body.data).toMatchObject({ room: nyOrder, party: "main" });
     expect(await verifyRoomToken(SECRET, body.data.token, nyOrder)).toMatchObject({ name: "Main floor phones" });
+  });
+
+  it("the token carries the order's real line ids, as the picking screen names them, and the session's name", async () => {
+    const db = ctx.app.db;
+    const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, njOrder));
+    const lines = await db.select({ lineItemId: orderLines.lineItemId }).from(orderLines).where(eq(orderLines.orderId, order!.id)).orderBy(asc(orderLines.position), asc(orderLines.id));
+    expect(lines.length).toBeGreaterThan(0);
+    const res = await call(njOrder, await staffCookie(ctx.app, "warehouse@goldengrain.test"));
+    const body = (await res.json()) as { data: { token: string } };
+    expect(await verifyRoomToken(SECRET, body.data.token, njOrder)).toMatchObject({ name: "Wendy Warehouse", lines: lines.map((l) => l.lineItemId) });
   });
 
   it("refuses a passcode picker another warehouse's order (no token: no lines and no claims in its room)", async () => {
@@ -137,7 +156,8 @@ function client(party: LocalParty, room: string, token: string, id: string): Cli
 describe("a live room under partykit dev", () => {
   let party: LocalParty;
   const room = "SO-LIVE-1";
-  const token = (name: string, r = room) => signRoomToken(SECRET, { room: r, sub: `user:${name}`, name, exp: Math.floor(Date.now() / 1000) + 300 });
+  const LINES = ["L1", "L2", "L9", "L10"];
+  const token = (name: string, r = room, lines = LINES) => signRoomToken(SECRET, { room: r, sub: `user:${name}`, name, lines, exp: Math.floor(Date.now() / 1000) + 300 });
   const clients: Client[] = [];
 
   beforeAll(async () => {
@@ -176,8 +196,8 @@ describe("a live room under partykit dev", () => {
     const focus = await bo.next("presence", 1);
     expect(focus.type === "presence" && focus.presence.find((p) => p.id === "ann-1")?.lineId).toBe("L1");
 
-    const line = { lineId: "L1", status: "Picked", pickState: "full", pickedQty: 4, rev: 100, by: "dev-ann" };
-    ann.socket.send(JSON.stringify({ type: "lines", lines: [line] }));
+    const line = { lineId: "L1", status: "Picked", pickState: "full", pickedQty: 4, rev: 100, by: "Ann" };
+    ann.socket.send(JSON.stringify({ type: "lines", lines: [{ ...line, by: "dev-ann" }] }));
     expect(await bo.next("lines")).toEqual({ type: "lines", lines: [line] });
     expect(await ann.next("ack")).toEqual({ type: "ack", lines: [{ lineId: "L1", rev: 100 }] });
 
@@ -187,8 +207,8 @@ describe("a live room under partykit dev", () => {
     // A message that fails the protocol is dropped; the connection stays usable.
     bo.socket.send(JSON.stringify({ type: "lines", lines: [{ ...line, status: "Gone" }] }));
     bo.socket.send("not json");
-    const newer = { ...line, status: "Issue", pickState: "short", pickedQty: 2, rev: 101, by: "dev-bo" };
-    bo.socket.send(JSON.stringify({ type: "lines", lines: [newer] }));
+    const newer = { ...line, status: "Issue", pickState: "short", pickedQty: 2, rev: 101, by: "Bo" };
+    bo.socket.send(JSON.stringify({ type: "lines", lines: [{ ...newer, by: "dev-bo" }] }));
     expect(await ann.next("lines")).toEqual({ type: "lines", lines: [newer] });
     expect(ann.messages.filter((m) => m.type === "lines")).toHaveLength(1);
 
@@ -241,7 +261,7 @@ describe("a live room under partykit dev", () => {
 
   it("two phones on one shared passcode are two pickers; a reload on the same phone keeps its claim", async () => {
     const r = "SO-LIVE-SHARED";
-    const shared = await signRoomToken(SECRET, { room: r, sub: "passcode:1", name: "Main floor phones", exp: Math.floor(Date.now() / 1000) + 300 });
+    const shared = await signRoomToken(SECRET, { room: r, sub: "passcode:1", name: "Main floor phones", lines: ["L1"], exp: Math.floor(Date.now() / 1000) + 300 });
     const phoneA = client(party, r, shared, "d-phonea0001-a1b2");
     const phoneB = client(party, r, shared, "d-phoneb0002-c3d4");
     clients.push(phoneA, phoneB);
@@ -258,6 +278,53 @@ describe("a live room under partykit dev", () => {
     expect(await reloaded.next("sync")).toMatchObject({ you: "passcode:1@d-phonea0001", claims: [{ lineId: "L1", sub: "passcode:1@d-phonea0001" }] });
     reloaded.socket.send(JSON.stringify({ type: "lines", lines: [{ lineId: "L1", status: "Picked", pickState: "full", pickedQty: 2, rev: 900, by: "d-phonea0001" }] }));
     expect(await phoneB.next("lines")).toMatchObject({ lines: [{ lineId: "L1", rev: 900 }] });
+  }, 30_000);
+
+  it("a picker's name comes from the token, never from the message, and is what the room stores", async () => {
+    const r = "SO-LIVE-NAMES";
+    const ann = client(party, r, await token("Ann", r), "ann-n");
+    const bo = client(party, r, await token("Bo", r), "bo-n");
+    clients.push(ann, bo);
+    await ann.next("sync");
+    await bo.next("sync");
+    ann.socket.send(JSON.stringify({ type: "lines", lines: [{ lineId: "L2", status: "Picked", pickState: "full", pickedQty: 1, rev: 700, by: "Mallory (supervisor)" }] }));
+    expect(await bo.next("lines")).toMatchObject({ lines: [{ lineId: "L2", by: "Ann" }] });
+    const late = client(party, r, await token("Cy", r), "cy-n");
+    clients.push(late);
+    expect(await late.next("sync")).toMatchObject({ lines: [{ lineId: "L2", by: "Ann" }] });
+  }, 30_000);
+
+  it("a message naming a line the order does not have is dropped: not relayed, stored, acknowledged or claimed", async () => {
+    const r = "SO-LIVE-LINES";
+    const ann = client(party, r, await token("Ann", r), "ann-l");
+    const bo = client(party, r, await token("Bo", r), "bo-l");
+    clients.push(ann, bo);
+    await ann.next("sync");
+    await bo.next("sync");
+    const fake = { lineId: "LI-NOT-ON-ORDER", status: "Picked", pickState: "full", pickedQty: 9, rev: 800 };
+    ann.socket.send(JSON.stringify({ type: "claim", lineId: "LI-NOT-ON-ORDER" }));
+    ann.socket.send(JSON.stringify({ type: "focus", lineId: "LI-NOT-ON-ORDER" }));
+    ann.socket.send(JSON.stringify({ type: "lines", lines: [fake, { ...fake, lineId: "L1", rev: 801 }] }));
+    // The real line of the same message goes through, alone; its ack names it alone.
+    expect(await bo.next("lines")).toMatchObject({ lines: [{ lineId: "L1", rev: 801 }] });
+    expect(await ann.next("ack")).toEqual({ type: "ack", lines: [{ lineId: "L1", rev: 801 }] });
+    const claims = bo.messages.filter((m) => m.type === "claims").flatMap((m) => (m.type === "claims" ? m.claims.map((c) => c.lineId) : []));
+    expect(claims).not.toContain("LI-NOT-ON-ORDER");
+    const presence = bo.messages.filter((m) => m.type === "presence").flatMap((m) => (m.type === "presence" ? m.presence.map((p) => p.lineId) : []));
+    expect(presence).not.toContain("LI-NOT-ON-ORDER");
+    const late = client(party, r, await token("Cy", r), "cy-l");
+    clients.push(late);
+    const sync = await late.next("sync");
+    expect(sync.type === "sync" && sync.lines.map((l) => l.lineId)).toEqual(["L1"]);
+    // A connection whose token lists fewer lines (signed for another order's lines) cannot write the others.
+    const narrow = client(party, r, await token("Di", r, ["L9"]), "di-l");
+    clients.push(narrow);
+    const narrowSync = await narrow.next("sync");
+    expect(narrowSync.type === "sync" && narrowSync.lines).toEqual([]);
+    narrow.socket.send(JSON.stringify({ type: "lines", lines: [{ ...fake, lineId: "L1", rev: 900 }] }));
+    narrow.socket.send(JSON.stringify({ type: "lines", lines: [{ ...fake, lineId: "L9", rev: 901 }] }));
+    expect(await ann.next("lines")).toMatchObject({ lines: [{ lineId: "L9", rev: 901, by: "Di" }] });
+    expect(ann.messages.some((m) => m.type === "lines" && m.lines.some((l) => l.rev === 900))).toBe(false);
   }, 30_000);
 
   it("the app's saved notice needs the secret and reaches every picker", async () => {
