@@ -10,7 +10,7 @@ import type { Client, InValue, Transaction } from "@libsql/client";
 import { z } from "zod";
 import { ROLE_DEFINITIONS, type RoleId } from "../app/domain/access/roles";
 import { DELIVERY_ORDER_TYPES, ORDER_TYPES, PAID_VARIANTS } from "../app/domain/orders/constants";
-import { hashPasscode } from "../app/lib/crypto.server";
+import { hashPasscode, sha256Hex } from "../app/lib/crypto.server";
 import type { Database } from "../app/lib/db.server";
 import { LOCAL_DEFAULTS } from "../config/local-env";
 import { migrateDatabase, openDatabase } from "./node";
@@ -56,6 +56,11 @@ const ORDERS_PER_ROUND = 5_000;
 const MAX_AUDITED_ORDERS = 16;
 
 export const DOCUMENTED_PASSCODE = "RICE-2468";
+/**
+ * The local integration key (README, scripts/send-sample-batch.ts): every kind of data, every warehouse, the
+ * 'inventory' system's ids. A development database's key only; production keys are made in the admin panel.
+ */
+export const SEEDED_INTEGRATION_KEY = "gg_live_localdev0001_RiceOpsLocalSampleKey-NotForProduction-0001";
 
 export type SeededAccount = { email: string; name: string; roleId: RoleId; locationIds: string[]; orderTypes: string[] };
 
@@ -124,6 +129,7 @@ export type SeedSummary = {
   stockTransferReports: number;
   devanningReports: number;
   passcodes: number;
+  integrationKeys: number;
   emailRouting: number;
   settings: number;
   announcements: number;
@@ -859,6 +865,23 @@ async function buildPasscodes(nowMs: number, pepper: string) {
   );
 }
 
+async function seededIntegrationKey(nowMs: number): Promise<typeof s.integrationKeys.$inferInsert> {
+  const [, publicId, secret] = /^gg_live_([a-z0-9]{12})_(.{43})$/.exec(SEEDED_INTEGRATION_KEY)!;
+  return {
+    id: 1,
+    publicId: publicId!,
+    label: "Inventory system (local)",
+    sourceSystem: "inventory",
+    secretHash: await sha256Hex(secret!),
+    secretHint: secret!.slice(-4),
+    kinds: ["orders", "products", "stock", "locations"],
+    locations: [],
+    createdBy: ADMIN.email,
+    createdAt: iso(nowMs - 30 * DAY_MS),
+    updatedAt: iso(nowMs - 30 * DAY_MS),
+  };
+}
+
 function buildInventory(nowMs: number) {
   const rng = createRandom(0x5eed0006);
   return PRODUCTS.map((p, i): typeof s.inventoryItems.$inferInsert => ({
@@ -951,6 +974,7 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<See
     const stockTransfers = await insert(s.stockTransferReports, buildStockTransfers(nowMs));
     const devanning = await insert(s.devanningReports, buildDevanning(nowMs));
     await insert(s.passcodes, passcodeRows);
+    const integrationKeys = await insert(s.integrationKeys, [await seededIntegrationKey(nowMs)]);
 
     const routing = [
       { key: "NY-MAIN", enabled: true, to: [`warehouse-ny@${DOMAIN}`], cc: [`logistics@${DOMAIN}`] },
@@ -991,6 +1015,7 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<See
       stockTransferReports: stockTransfers,
       devanningReports: devanning,
       passcodes: passcodeRows.length,
+      integrationKeys,
       emailRouting: routing.length,
       settings: 1,
       announcements: ANNOUNCEMENTS.length,
@@ -1065,6 +1090,7 @@ async function main() {
         .join("\n")
     );
     console.log(`  sign in as ${SEEDED_ACCOUNTS.map((a) => a.email).join(", ")}; picklist passcode ${DOCUMENTED_PASSCODE}`);
+    console.log(`  integration key ${SEEDED_INTEGRATION_KEY}`);
   } finally {
     rawClient(db).close();
   }

@@ -40,6 +40,8 @@ export function viewerSatisfies(viewer: Viewer, policy: Policy): boolean {
     case "admin":
     case "local-admin":
       return viewer.kind === "user" && viewer.isAdmin;
+    case "integration":
+      return false; // only an integration key opens these routes, never a session
   }
 }
 

@@ -1,5 +1,6 @@
 // Route access rules as plain data (client-safe, so UI route modules can export them). Enforced by
 // authorize() in app/lib/guard.server.ts; every route module exports one as `policy`.
+import type { IntegrationKind } from "~/domain/integrations/keys";
 import type { GrantKey } from "./roles";
 
 export type Policy =
@@ -14,7 +15,12 @@ export type Policy =
   /** A role whose isAdmin is true. */
   | { kind: "admin" }
   /** Local stand-in tooling: absent in production, admins only elsewhere. */
-  | { kind: "local-admin" };
+  | { kind: "local-admin" }
+  /**
+   * A company system with an integration key scoped to this kind of data, presented as a bearer token
+   * (app/lib/integration-route.server.ts). No session of any kind opens it.
+   */
+  | { kind: "integration"; data: IntegrationKind };
 
 type Of<K extends Policy["kind"]> = Extract<Policy, { kind: K }>;
 
@@ -25,4 +31,5 @@ export const policies = {
   admin: { kind: "admin" } as Of<"admin">,
   localAdmin: { kind: "local-admin" } as Of<"local-admin">,
   grant: (...anyOf: GrantKey[]): Of<"grant"> => ({ kind: "grant", anyOf }),
+  integration: (data: IntegrationKind): Of<"integration"> => ({ kind: "integration", data }),
 };
