@@ -18,11 +18,17 @@ export function openDatabase(url: string, authToken?: string): Database {
   return databaseFromClient(client);
 }
 
-export async function migrateDatabase(db: Database) {
+/**
+ * `remote`: a libSQL server (Turso in production, the preview stand-in) owns its journal, locking and
+ * statistics, and sqld refuses those PRAGMAs outright ("unsupported statement"): only the migrations go there.
+ */
+export async function migrateDatabase(db: Database, { remote = false }: { remote?: boolean } = {}) {
   await db.run("PRAGMA foreign_keys = ON");
-  await db.run("PRAGMA journal_mode = WAL");
-  await db.run("PRAGMA busy_timeout = 5000");
+  if (!remote) {
+    await db.run("PRAGMA journal_mode = WAL");
+    await db.run("PRAGMA busy_timeout = 5000");
+  }
   await migrate(db, { migrationsFolder });
   // Planner statistics for the order indexes (cheap: SQLite analyzes only what changed a lot).
-  await db.run("PRAGMA optimize");
+  if (!remote) await db.run("PRAGMA optimize");
 }
