@@ -9,6 +9,7 @@ import { locations, orderLines, orders, type AuditChange } from "../../db/schema
 import {
   creationChanges,
   newOrderFields,
+  orderStatusProblem,
   planOrder,
   lineValues,
   type FloorRecord,
@@ -171,6 +172,11 @@ export async function upsertOrders(ctx: SyncCtx, actor: SyncActor, records: read
     for (const { parsed, stored } of matched) {
       const { index, sourceId, record } = parsed;
       if (!stored) {
+        const problem = orderStatusProblem(record.orderType, record.orderStatus);
+        if (problem) {
+          results.push(refused(index, sourceId, problem));
+          continue;
+        }
         creates.push({ index, sourceId, fields: newOrderFields(record), lines: lineValues(record.lines) });
         continue;
       }

@@ -3,7 +3,7 @@
 // went stays as it was delivered. planOrder says, for one record against the stored order, what to write or
 // why the record is refused. Client-safe; tests/unit/integrations-rules.test.ts holds the tables.
 import type { AuditChange } from "../../../db/schema";
-import { automatedStatus, isCancelled, isDeliveredOrReleased, isKeptStatus, statusAfterEdit } from "~/domain/orders/status";
+import { automatedStatus, isCancelled, isDeliveredOrReleased, isKeptStatus, statusAfterEdit, statusOptions } from "~/domain/orders/status";
 import type { OrderLineRecord, OrderRecord } from "./records";
 
 /** What the floor has recorded on an order: a pick saved or completed, a delivery done or started, a dock capture. */
@@ -76,6 +76,15 @@ export function statusMoveRefusal(current: string, next: string): string | null 
   const to = statusStage(next);
   if (from !== null && to !== null && to < from) return `The status cannot move back from '${current}' to '${next}'`;
   return null;
+}
+
+/**
+ * Why a status the system sends cannot be an order's, or null: it must be one of the order type's statuses
+ * (spec 001 §4) or 'Pending Payment', unless it is the status the order already has (legacy values stay).
+ */
+export function orderStatusProblem(orderType: string, status: string | undefined, current?: string): string | null {
+  if (status === undefined || status === current || status === "Pending Payment") return null;
+  return statusOptions(orderType).includes(status) ? null : `orderStatus: '${status}' is not a status of a ${orderType} order`;
 }
 
 // ---------------------------------------------------------------- lines
@@ -179,6 +188,8 @@ export function planOrder(stored: StoredOrder, storedLines: readonly StoredLine[
   if (record.orderNumber !== stored.orderNumber) {
     return { kind: "refused", reason: `The order number cannot change (it is ${stored.orderNumber}): picks, documents and history refer to it` };
   }
+  const problem = orderStatusProblem(record.orderType, record.orderStatus, stored.orderStatus);
+  if (problem) return { kind: "refused", reason: problem };
   let status: string;
   if (record.orderStatus !== undefined) {
     const refusal = statusMoveRefusal(stored.orderStatus, record.orderStatus);

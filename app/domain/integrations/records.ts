@@ -5,7 +5,6 @@ import { z } from "zod";
 import { barcodeError, barcodeKey, caseQuantityError } from "~/domain/picking/barcodes";
 import { BIN_MAX_LENGTH, binError } from "~/domain/picking/bins";
 import { ORDER_TYPES, PAID_VARIANTS, PAYMENT_FALLBACK, PAYMENT_OPTIONS } from "~/domain/orders/constants";
-import { statusOptions } from "~/domain/orders/status";
 import type { IntegrationKind } from "./keys";
 
 /** At most this many records per batch (413 naming it): a batch is one transaction and must stay short. */
@@ -75,9 +74,8 @@ export const orderRecordSchema = z
   })
   .strict()
   .superRefine((order, issue) => {
-    if (order.orderStatus !== undefined && order.orderStatus !== "Pending Payment" && !statusOptions(order.orderType).includes(order.orderStatus)) {
-      issue.addIssue({ code: "custom", path: ["orderStatus"], message: `'${order.orderStatus}' is not a status of a ${order.orderType} order` });
-    }
+    // Whether the status fits the type is judged against the stored order (orderStatusProblem): a legacy
+    // status an order already has may be sent back unchanged.
     const seen = new Set<string>();
     order.lines.forEach((line, i) => {
       if (seen.has(line.sourceId)) issue.addIssue({ code: "custom", path: ["lines", i, "sourceId"], message: `Line ${line.sourceId} appears twice` });
