@@ -1,5 +1,6 @@
 // PATCH /api/applications/{id}/decision {status: Approved|Declined, decisionDate, version?} → {success, data,
-// companyID}. Approval creates the customer in QuickBooks first; its fault is the answer and nothing changes.
+// companyID}. Approval creates the customer in QuickBooks first; when QuickBooks cannot, the approval still stands
+// and the customer is owed (companyID null, data.quickbooksPending with QuickBooks' answer), created when it can.
 import { policies } from "~/domain/access/policy";
 import { applicationParamsSchema, decisionBodySchema } from "~/domain/applications/schemas";
 import { parseJsonBody, parseParams } from "~/lib/http.server";

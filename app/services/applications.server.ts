@@ -1,8 +1,9 @@
 // Customer applications (spec 000 §2, §7): the list with search, filter, sort and paging in SQL, KPIs,
 // documents (upload checked by bytes, short-lived links), the admin's edit and decision (approval creates
-// the customer in QuickBooks and stores its id as companyID), /submit-feedback, and the applicant's form.
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { auditEvents, customerApplications, type AuditChange } from "../../db/schema";
+// the customer in QuickBooks and stores its id as companyID; while QuickBooks cannot, the customer is owed and
+// created when it can), /submit-feedback, and the applicant's form.
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { auditEvents, customerApplications, notifications, type AuditChange } from "../../db/schema";
 import {
   applicationReference,
   checkDecision,
@@ -21,7 +22,7 @@ import type { AppContext } from "~/lib/context.server";
 import { IMAGE_OR_PDF, IMAGES, listFilesFor, signFileUrl, storeUpload } from "~/lib/files.server";
 import type { Viewer } from "~/lib/session.server";
 import { diffFields, recordAudit, type Actor } from "~/lib/writes.server";
-import { createCustomer } from "./quickbooks.server";
+import { quickBooksUsable, tryCreateCustomer } from "./quickbooks.server";
 import { pageRows, searchPage, viewOf, type JsonPage, type ListSearch } from "./search-page.server";
 import { checkUploads, parsePayload, referenceCode } from "./uploads.server";
 
@@ -46,6 +47,8 @@ export type ApplicationView = {
   source: string;
   createdAt: string;
   version: number;
+  /** Approved while QuickBooks could not create the customer: since when it is owed, and QuickBooks' last answer. */
+  quickbooksPending: { since: string; reason: string | null } | null;
 };
 
 export type FileRecord = { name: string; presignedUrl: string | null; downloadUrl?: string | null; contentType?: string; error?: string };
@@ -60,7 +63,9 @@ const applicationJson = sql`json_object(
   'ownerNumber', ${customerApplications.ownerNumber}, 'status', ${customerApplications.status}, 'remarks', ${customerApplications.remarks},
   'decisionDate', ${customerApplications.decisionDate}, 'addresses', json(${customerApplications.addresses}),
   'reference', ${customerApplications.reference}, 'source', ${customerApplications.source}, 'createdAt', ${customerApplications.createdAt},
-  'version', ${customerApplications.version})`;
+  'version', ${customerApplications.version},
+  'quickbooksPending', json(CASE WHEN ${customerApplications.qboPendingSince} IS NULL THEN NULL
+    ELSE json_object('since', ${customerApplications.qboPendingSince}, 'reason', ${customerApplications.qboPendingReason}) END))`;
 
 // ---------------------------------------------------------------- list and KPIs
 
@@ -253,10 +258,12 @@ export async function editApplication(ctx: AppContext, viewer: Viewer, id: numbe
   const changes = diffFields(row as unknown as Record<string, unknown>, next, EDIT_FIELDS);
   if (!changes.length) return getApplication(ctx, id);
   const at = ctx.now().toISOString();
+  // An edit away from Approved withdraws the approval: a customer still owed to QuickBooks is no longer created.
+  const withdrawn = next.status !== "Approved" ? { qboPendingSince: null, qboPendingReason: null, qboAttemptAt: null } : {};
   const ok = await ctx.db.transaction(async (tx) => {
     const res = await tx
       .update(customerApplications)
-      .set({ ...next, updatedAt: at, version: sql`${customerApplications.version} + 1` })
+      .set({ ...next, ...withdrawn, updatedAt: at, version: sql`${customerApplications.version} + 1` })
       .where(and(eq(customerApplications.id, id), eq(customerApplications.version, row.version)));
     if (res.rowsAffected !== 1) return false;
     await recordAudit(tx, viewer, at, { entityType: APPLICATION_ENTITY, entityId: String(id), action: "edit", changes });
@@ -269,7 +276,9 @@ export async function editApplication(ctx: AppContext, viewer: Viewer, id: numbe
 /**
  * PATCH /api/applications/{id}/decision {status, decisionDate}: Approved first creates the customer in
  * QuickBooks and stores its id at once (a retry after a later failure reuses it, never creating a second
- * customer); a QuickBooks fault is the answer and nothing changes. Then the status, version-checked.
+ * customer). When QuickBooks cannot (not connected, down, or it refuses the customer), the approval is still
+ * recorded and the customer is owed: the application shows it pending with QuickBooks' answer, admins get a
+ * note in the Task Center, and createOwedCustomers makes it when QuickBooks can. Then the status, version-checked.
  */
 export async function decideApplication(
   ctx: AppContext,
@@ -282,21 +291,25 @@ export async function decideApplication(
   const check = checkDecision(row.status);
   if (!check.ok) await conflict(ctx, id, check.reason);
   let companyID = row.companyID;
+  let owed: { reason: string } | null = null;
   if (body.status === "Approved" && !companyID) {
-    const customer = await createCustomer(ctx, qboCustomerFromApplication({ ...row, addresses: row.addresses as ApplicationAddress[] }));
-    companyID = customer.id;
-    const at = ctx.now().toISOString();
-    await ctx.db.batch([
-      ctx.db.update(customerApplications).set({ companyID, updatedAt: at }).where(and(eq(customerApplications.id, id), isNull(customerApplications.companyID))),
-      recordAudit(ctx.db, viewer, at, { entityType: APPLICATION_ENTITY, entityId: String(id), action: "quickbooks-customer-created", changes: [{ field: "companyID", before: null, after: companyID }] }),
-    ]);
+    const attempt = await tryCreateCustomer(ctx, qboCustomerFromApplication({ ...row, addresses: row.addresses as ApplicationAddress[] }));
+    if (attempt.ok) await storeCustomer(ctx, viewer, row, attempt.customer.id);
+    else owed = { reason: attempt.reason };
+    companyID = attempt.ok ? attempt.customer.id : null;
   }
   const at = ctx.now().toISOString();
   const decisionDate = body.decisionDate ? new Date(body.decisionDate).toISOString() : at;
   const ok = await ctx.db.transaction(async (tx) => {
     const res = await tx
       .update(customerApplications)
-      .set({ status: body.status, decisionDate, updatedAt: at, version: sql`${customerApplications.version} + 1` })
+      .set({
+        status: body.status,
+        decisionDate,
+        updatedAt: at,
+        version: sql`${customerApplications.version} + 1`,
+        ...(owed ? { qboPendingSince: at, qboPendingReason: owed.reason, qboAttemptAt: null } : {}),
+      })
       .where(and(eq(customerApplications.id, id), eq(customerApplications.version, row.version)));
     if (res.rowsAffected !== 1) return false;
     const changes: AuditChange[] = [
@@ -304,6 +317,10 @@ export async function decideApplication(
       { field: "decisionDate", before: row.decisionDate, after: decisionDate },
     ];
     await recordAudit(tx, viewer, at, { entityType: APPLICATION_ENTITY, entityId: String(id), action: "decision", changes });
+    if (owed) {
+      await recordAudit(tx, viewer, at, { entityType: APPLICATION_ENTITY, entityId: String(id), action: "quickbooks-customer-pending", changes: [{ field: "quickbooksCustomer", before: null, after: `pending: ${owed.reason}` }] });
+      await tx.insert(notifications).values(owedCustomerNote(row.companyName, owed.reason, at));
+    }
     return true;
   });
   if (!ok) await conflict(ctx, id, STALE);
@@ -311,8 +328,106 @@ export async function decideApplication(
   return { data, companyID: data.companyID };
 }
 
+/** Stores the QuickBooks customer's id on the application (only if none is stored yet) and audits it. */
+async function storeCustomer(ctx: AppContext, actor: Actor, row: Pick<ApplicationRow, "id">, companyID: string) {
+  const at = ctx.now().toISOString();
+  await ctx.db.batch([
+    ctx.db
+      .update(customerApplications)
+      .set({ companyID, qboPendingSince: null, qboPendingReason: null, qboAttemptAt: null, updatedAt: at })
+      .where(and(eq(customerApplications.id, row.id), isNull(customerApplications.companyID))),
+    recordAudit(ctx.db, actor, at, { entityType: APPLICATION_ENTITY, entityId: String(row.id), action: "quickbooks-customer-created", changes: [{ field: "companyID", before: null, after: companyID }] }),
+  ]);
+}
+
+export const OWED_CUSTOMER_TITLE = "QuickBooks customer pending";
+export const OWED_CUSTOMER_CREATED_TITLE = "QuickBooks customer created";
+/** Admins (who decide applications) see these in the Task Center's alerts. */
+const OWED_AUDIENCE = "applications:decide";
+
+function owedCustomerNote(companyName: string, reason: string, at: string): typeof notifications.$inferInsert {
+  return {
+    audienceGrant: OWED_AUDIENCE,
+    type: "warning",
+    priority: "medium",
+    category: "system",
+    title: OWED_CUSTOMER_TITLE,
+    message: `${companyName} is approved, but QuickBooks could not create the customer: ${reason} It will be created when QuickBooks can.`,
+    createdBy: "system",
+    createdAt: at,
+  };
+}
+
+/** A new attempt at an owed customer waits this long after the last one started (a lease, and a back-off). */
+export const OWED_CUSTOMER_RETRY_MS = 2 * 60_000;
+
+export type OwedCustomersRun = { created: number; failed: number; owed: number; skipped?: "quickbooks-not-connected" };
+
+/**
+ * Creates the QuickBooks customers owed by applications approved while QuickBooks could not (oldest first, at
+ * most `limit`): run when an admin connects QuickBooks and when one opens Customer Applications. Each attempt
+ * first takes the application's lease (qbo_attempt_at), so two runs never create the same customer twice; a
+ * failure keeps the lease as its back-off and records QuickBooks' answer, and a QuickBooks that cannot be used
+ * ends the run. A created customer is stored and audited, the approval's feedback recorded (the screen could not
+ * send it without a companyID), and admins told.
+ */
+export async function createOwedCustomers(ctx: AppContext, actor: Actor, { limit = 10 } = {}): Promise<OwedCustomersRun> {
+  const owedRows = await ctx.db
+    .select()
+    .from(customerApplications)
+    .where(isNotNull(customerApplications.qboPendingSince))
+    .orderBy(asc(customerApplications.qboPendingSince), asc(customerApplications.id))
+    .limit(limit);
+  const run: OwedCustomersRun = { created: 0, failed: 0, owed: owedRows.length };
+  if (!owedRows.length) return run;
+  if (!(await quickBooksUsable(ctx))) return { ...run, skipped: "quickbooks-not-connected" };
+  for (const row of owedRows) {
+    const now = ctx.now();
+    const start = now.toISOString();
+    if (row.status !== "Approved" || row.companyID) {
+      // No longer owed (the approval was withdrawn, or the customer is stored): nothing to create.
+      await ctx.db.update(customerApplications).set({ qboPendingSince: null, qboPendingReason: null, qboAttemptAt: null }).where(eq(customerApplications.id, row.id));
+      continue;
+    }
+    const leaseFree = new Date(now.getTime() - OWED_CUSTOMER_RETRY_MS).toISOString();
+    const taken = await ctx.db
+      .update(customerApplications)
+      .set({ qboAttemptAt: start })
+      .where(
+        and(
+          eq(customerApplications.id, row.id),
+          isNotNull(customerApplications.qboPendingSince),
+          isNull(customerApplications.companyID),
+          or(isNull(customerApplications.qboAttemptAt), lt(customerApplications.qboAttemptAt, leaseFree)),
+        ),
+      );
+    if (taken.rowsAffected !== 1) continue;
+    const attempt = await tryCreateCustomer(ctx, qboCustomerFromApplication({ ...row, addresses: row.addresses as ApplicationAddress[] }));
+    if (!attempt.ok) {
+      run.failed++;
+      await ctx.db.update(customerApplications).set({ qboPendingReason: attempt.reason }).where(eq(customerApplications.id, row.id));
+      if (attempt.unavailable) break;
+      continue;
+    }
+    await storeCustomer(ctx, actor, row, attempt.customer.id);
+    await recordFeedback(ctx, actor, attempt.customer.id, "positive");
+    await ctx.db.insert(notifications).values({
+      audienceGrant: OWED_AUDIENCE,
+      type: "success",
+      priority: "low",
+      category: "system",
+      title: OWED_CUSTOMER_CREATED_TITLE,
+      message: `${row.companyName}: the QuickBooks customer owed since the approval was created (customer ${attempt.customer.id}).`,
+      createdBy: "system",
+      createdAt: ctx.now().toISOString(),
+    });
+    run.created++;
+  }
+  return run;
+}
+
 /** GET /submit-feedback?companyID&feedback: recorded in the application's history (idempotent: a repeat records nothing new). */
-export async function recordFeedback(ctx: AppContext, viewer: Viewer, companyID: string, feedback: Feedback): Promise<{ applicationId: number; feedback: Feedback }> {
+export async function recordFeedback(ctx: AppContext, viewer: Actor, companyID: string, feedback: Feedback): Promise<{ applicationId: number; feedback: Feedback }> {
   const [row] = await ctx.db.select().from(customerApplications).where(eq(customerApplications.companyID, companyID)).limit(1);
   if (!row) throw new NotFoundError("No application has this companyID");
   const [last] = await ctx.db

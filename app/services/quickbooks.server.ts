@@ -154,3 +154,31 @@ export async function completeConnect(ctx: AppContext, viewer: Viewer, params: U
 export function createCustomer(ctx: AppContext, customer: NewQboCustomer): Promise<AccountingCustomer> {
   return qbo(() => createQboCustomer(ctx, customer));
 }
+
+export type CustomerAttempt =
+  | { ok: true; customer: AccountingCustomer }
+  /** `unavailable`: QuickBooks itself cannot be used now (not connected, refused, down, slow, throttled), so the
+   * next customers would fail alike; otherwise QuickBooks refused this customer (a duplicate name, say). */
+  | { ok: false; reason: string; unavailable: boolean };
+
+/**
+ * Creates a customer, or says why QuickBooks did not (its answer as the screens word it). An application's
+ * approval never waits on this (docs/decisions/028-trust-second-pass.md); anything that is not QuickBooks'
+ * fault propagates.
+ */
+export async function tryCreateCustomer(ctx: AppContext, customer: NewQboCustomer): Promise<CustomerAttempt> {
+  try {
+    return { ok: true, customer: await createQboCustomer(ctx, customer) };
+  } catch (error) {
+    const answer = qboDomainError(error);
+    if (answer === error) throw error;
+    const refusedThisOne = error instanceof QboError && !(error instanceof QboRateLimitError) && error.status >= 400 && error.status < 500;
+    return { ok: false, reason: (answer as DomainError).message, unavailable: !refusedThisOne };
+  }
+}
+
+/** Whether QuickBooks is connected and its connection not refused: worth trying the owed customers. */
+export async function quickBooksUsable(ctx: AppContext): Promise<boolean> {
+  const status = await qboConnectionStatus(ctx);
+  return status.connected && !status.refusedAt;
+}

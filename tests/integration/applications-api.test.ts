@@ -1,15 +1,15 @@
 // Customer applications through the app's own doors, against a seeded libSQL file and the QuickBooks
 // stand-in: the list (under `data`) with search, the Completed-as-Pending rule, filter, sort and page; KPIs;
 // documents checked by their bytes; the admin's edit and decision (approval creates the QuickBooks customer
-// and stores its id; a QuickBooks fault changes nothing and a retry never creates a second customer);
-// /submit-feedback; a sales rep refused every admin call without a write.
+// and stores its id; while QuickBooks cannot, the approval stands and the customer is owed, created on connect
+// or an admin's visit, exactly once); /submit-feedback; a sales rep refused every admin call without a write.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, customerApplications } from "../../db/schema";
+import { auditEvents, customerApplications, notifications } from "../../db/schema";
 import * as listRoute from "~/routes/api.applications";
 import * as kpisRoute from "~/routes/api.applications.kpis";
 import * as appRoute from "~/routes/api.applications.$id";
@@ -19,6 +19,8 @@ import * as feedbackRoute from "~/routes/submit-feedback";
 import * as qbCallbackRoute from "~/routes/api.qb.oauth.callback";
 import * as qbStartRoute from "~/routes/api.qb.oauth.start";
 import * as qbCustomersRoute from "~/routes/api.qb.customers";
+import { loader as applicationsPageLoader } from "~/routes/_app.customer-applications/route";
+import { createOwedCustomers, OWED_CUSTOMER_CREATED_TITLE, OWED_CUSTOMER_TITLE } from "~/services/applications.server";
 import type { Database } from "~/lib/db.server";
 import { startStandins, type RunningStandins } from "../../stand-ins/server";
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
@@ -30,16 +32,15 @@ type Handler = (args: { request: Request; context: AppLoadContext; params: Recor
 let db: Database;
 let standins: RunningStandins;
 let ctx: ReturnType<typeof createTestContext>;
+let ctxEnv: Record<string, string>;
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
 
 beforeAll(async () => {
   db = await createSeededTestDatabase();
   standins = await startStandins({ port: 0, db, dataDir: mkdtempSync(join(tmpdir(), "applications-api-")) });
-  ctx = createTestContext(db, {
-    now: SEED_NOW,
-    env: { QBO_API_BASE_URL: `${standins.url}/qbo`, QBO_AUTHORIZATION_URL: `${standins.url}/qbo/connect`, QBO_TOKEN_URL: `${standins.url}/qbo/oauth2/token`, QBO_TIMEOUT_MS: "2000" },
-  });
+  ctxEnv = { QBO_API_BASE_URL: `${standins.url}/qbo`, QBO_AUTHORIZATION_URL: `${standins.url}/qbo/connect`, QBO_TOKEN_URL: `${standins.url}/qbo/oauth2/token`, QBO_TIMEOUT_MS: "2000" };
+  ctx = createTestContext(db, { now: SEED_NOW, env: ctxEnv });
 }, 60_000);
 
 afterAll(async () => {
@@ -109,6 +110,7 @@ describe("GET /api/applications", () => {
       source: a.source,
       createdAt: a.createdAt,
       version: a.version,
+      quickbooksPending: a.qboPendingSince ? { since: a.qboPendingSince, reason: a.qboPendingReason } : null,
     });
     const stored = new Map((await db.select().from(customerApplications)).map((a) => [a.id, a]));
     const listed = ((await (await list("?limit=500")).json()) as Json).data as Json[];
@@ -197,22 +199,45 @@ describe("edit and decision (admins only)", () => {
     expect(after).toMatchObject({ status: "Pending", companyName: app!.companyName, version: app!.version });
   });
 
-  it("approval before QuickBooks is connected fails with the reason, writes nothing, and can be retried", async () => {
-    const [app] = await pending();
-    const res = await decide(app!.id, { status: "Approved", decisionDate: SEED_NOW.toISOString() });
-    expect(res.status).toBe(409);
-    expect(((await res.json()) as Json).error).toMatch(/QuickBooks is not connected/);
-    const [after] = await db.select().from(customerApplications).where(eq(customerApplications.id, app!.id));
-    expect(after).toMatchObject({ status: "Pending", companyID: null });
-  });
-
-  it("approval creates the customer in QuickBooks and stores its id as companyID; feedback is recorded", async () => {
-    await connectQuickBooks();
+  it("approval while QuickBooks is not connected is recorded; the customer is owed, visibly, with the reason", async () => {
     const [app] = await pending();
     const res = await decide(app!.id, { status: "Approved", decisionDate: SEED_NOW.toISOString(), version: app!.version });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Json;
-    expect(body).toMatchObject({ success: true, companyID: expect.stringMatching(/^\d+$/), data: { status: "Approved", decisionDate: SEED_NOW.toISOString() } });
+    expect(body).toMatchObject({ success: true, companyID: null, data: { status: "Approved", companyID: null, quickbooksPending: { since: SEED_NOW.toISOString(), reason: expect.stringMatching(/QuickBooks is not connected/) } } });
+    const [after] = await db.select().from(customerApplications).where(eq(customerApplications.id, app!.id));
+    expect(after).toMatchObject({ status: "Approved", companyID: null, qboPendingSince: SEED_NOW.toISOString(), version: app!.version + 1 });
+    const events = await db.select().from(auditEvents).where(eq(auditEvents.entityId, String(app!.id)));
+    expect(events.map((e) => e.action).filter((a) => a !== "documents")).toEqual(["decision", "quickbooks-customer-pending"]);
+    // The admins' note in the Task Center, and the pending state in the list and the detail.
+    const notes = await db.select().from(notifications).where(eq(notifications.title, OWED_CUSTOMER_TITLE));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ audienceGrant: "applications:decide", message: expect.stringContaining(app!.companyName) });
+    const detail = (await (await call(appRoute.loader, "", { who: "admin", params: { id: String(app!.id) } })).json()) as Json;
+    expect(detail.data.quickbooksPending).toMatchObject({ reason: expect.stringMatching(/not connected/) });
+    // Nothing to try while QuickBooks is not connected.
+    expect(await createOwedCustomers(ctx.app, { userId: null, email: "admin@goldengrain.test", name: "Ada" })).toMatchObject({ created: 0, owed: 1, skipped: "quickbooks-not-connected" });
+  });
+
+  it("connecting QuickBooks creates the owed customer once, records the approval's feedback and tells the admins", async () => {
+    const [owed] = await db.select().from(customerApplications).where(eq(customerApplications.status, "Approved")).then((rows) => rows.filter((r) => r.qboPendingSince));
+    await connectQuickBooks();
+    const [after] = await db.select().from(customerApplications).where(eq(customerApplications.id, owed!.id));
+    expect(after).toMatchObject({ status: "Approved", companyID: expect.stringMatching(/^\d+$/), qboPendingSince: null, qboPendingReason: null });
+    expect((await qboCustomerNamed(owed!.companyName)).filter((c) => c.displayName === owed!.companyName)).toHaveLength(1);
+    const events = await db.select().from(auditEvents).where(eq(auditEvents.entityId, String(owed!.id)));
+    expect(events.map((e) => e.action).filter((a) => a !== "documents")).toEqual(["decision", "quickbooks-customer-pending", "quickbooks-customer-created", "feedback"]);
+    expect(await db.select().from(notifications).where(eq(notifications.title, OWED_CUSTOMER_CREATED_TITLE))).toHaveLength(1);
+    // A second run finds nothing owed and creates nothing.
+    expect(await createOwedCustomers(ctx.app, { userId: null, email: "admin@goldengrain.test", name: "Ada" })).toEqual({ created: 0, failed: 0, owed: 0 });
+  });
+
+  it("approval creates the customer in QuickBooks and stores its id as companyID; feedback is recorded", async () => {
+    const [app] = await pending();
+    const res = await decide(app!.id, { status: "Approved", decisionDate: SEED_NOW.toISOString(), version: app!.version });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Json;
+    expect(body).toMatchObject({ success: true, companyID: expect.stringMatching(/^\d+$/), data: { status: "Approved", decisionDate: SEED_NOW.toISOString(), quickbooksPending: null } });
     const found = await qboCustomerNamed(app!.companyName);
     expect(found.map((c) => c.id)).toContain(body.companyID);
     expect(found.find((c) => c.id === body.companyID)).toMatchObject({ displayName: app!.companyName, primaryEmail: app!.email });
@@ -225,18 +250,59 @@ describe("edit and decision (admins only)", () => {
     expect((await decide(app!.id, { status: "Declined" })).status).toBe(409);
   });
 
-  it("a QuickBooks fault changes nothing; the retry creates exactly one customer", async () => {
+  it("a QuickBooks fault does not hold the approval; the admin's next visit creates exactly one customer", async () => {
     const [app] = await pending();
     await fetch(`${standins.url}/qbo/test/faults`, { method: "POST", body: JSON.stringify({ status: 500, count: 2, match: "/customer" }) });
-    const failed = await decide(app!.id, { status: "Approved" });
-    expect(failed.status).toBeGreaterThanOrEqual(500);
-    expect(((await failed.json()) as Json).error).toMatch(/QuickBooks/);
-    const [unchanged] = await db.select().from(customerApplications).where(eq(customerApplications.id, app!.id));
-    expect(unchanged).toMatchObject({ status: "Pending", companyID: null });
+    const approved = await decide(app!.id, { status: "Approved" });
+    expect(approved.status).toBe(200);
+    expect(((await approved.json()) as Json).data.quickbooksPending.reason).toMatch(/QuickBooks is not available right now \(500\)/);
+    // The next attempt meets the second fault: it stays owed, with the answer, and waits out its back-off.
+    const run = await createOwedCustomers(ctx.app, { userId: null, email: "admin@goldengrain.test", name: "Ada" });
+    expect(run).toMatchObject({ created: 0, failed: 1 });
+    expect(await createOwedCustomers(ctx.app, { userId: null, email: "admin@goldengrain.test", name: "Ada" })).toMatchObject({ created: 0, failed: 0 });
     await fetch(`${standins.url}/qbo/test/faults`, { method: "POST", body: JSON.stringify({ clear: true }) });
-    const retried = await decide(app!.id, { status: "Approved" });
-    expect(retried.status).toBe(200);
+    // After the back-off, an admin opens Customer Applications: the customer is created after the answer.
+    const later = createTestContext(db, { now: new Date(SEED_NOW.getTime() + 3 * 60_000), env: ctxEnv });
+    const background: Promise<unknown>[] = [];
+    later.app.waitUntil = (p) => void background.push(p);
+    await applicationsPageLoader({ request: request("/customer-applications", { cookie: await cookie("admin") }), context: later, params: {} } as never);
+    expect(background).toHaveLength(1);
+    expect(await background[0]).toMatchObject({ created: 1 });
+    const [after] = await db.select().from(customerApplications).where(eq(customerApplications.id, app!.id));
+    expect(after).toMatchObject({ companyID: expect.stringMatching(/^\d+$/), qboPendingSince: null });
     expect((await qboCustomerNamed(app!.companyName)).filter((c) => c.displayName === app!.companyName)).toHaveLength(1);
+    // A sales rep's visit creates nothing (deciding is the admin's).
+    const salesVisit: Promise<unknown>[] = [];
+    later.app.waitUntil = (p) => void salesVisit.push(p);
+    await applicationsPageLoader({ request: request("/customer-applications", { cookie: await cookie("sales") }), context: later, params: {} } as never);
+    expect(salesVisit).toHaveLength(0);
+  });
+
+  it("two runs at once create an owed customer once (the attempt's lease)", async () => {
+    const [app] = await pending();
+    await fetch(`${standins.url}/qbo/test/faults`, { method: "POST", body: JSON.stringify({ status: 503, count: 1, match: "/customer" }) });
+    expect((await decide(app!.id, { status: "Approved" })).status).toBe(200);
+    const later = createTestContext(db, { now: new Date(SEED_NOW.getTime() + 10 * 60_000), env: ctxEnv });
+    const actor = { userId: null, email: "admin@goldengrain.test", name: "Ada" };
+    const runs = await Promise.all([createOwedCustomers(later.app, actor), createOwedCustomers(later.app, actor), createOwedCustomers(later.app, actor)]);
+    expect(runs.reduce((n, r) => n + r.created, 0)).toBe(1);
+    // The others never asked QuickBooks (without the lease they would have, and met its duplicate-name refusal).
+    expect(runs.reduce((n, r) => n + r.failed, 0)).toBe(0);
+    expect((await qboCustomerNamed(app!.companyName)).filter((c) => c.displayName === app!.companyName)).toHaveLength(1);
+  });
+
+  it("an edit away from Approved withdraws an owed customer: it is never created", async () => {
+    const [app] = await pending();
+    await fetch(`${standins.url}/qbo/test/faults`, { method: "POST", body: JSON.stringify({ status: 503, count: 1, match: "/customer" }) });
+    expect((await decide(app!.id, { status: "Approved" })).status).toBe(200);
+    const [row] = await db.select().from(customerApplications).where(eq(customerApplications.id, app!.id));
+    expect(row!.qboPendingSince).not.toBeNull();
+    const res = await edit(app!.id, { companyName: row!.companyName, email: row!.email, phoneNumber: row!.phoneNumber, ownerName: row!.ownerName, ownerNumber: row!.ownerNumber, status: "Declined", remarks: "Changed our mind", decisionDate: "", addresses: row!.addresses, version: row!.version });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Json).data.quickbooksPending).toBeNull();
+    const later = createTestContext(db, { now: new Date(SEED_NOW.getTime() + 20 * 60_000), env: ctxEnv });
+    expect(await createOwedCustomers(later.app, { userId: null, email: "admin@goldengrain.test", name: "Ada" })).toMatchObject({ created: 0, owed: 0 });
+    expect((await qboCustomerNamed(row!.companyName)).filter((c) => c.displayName === row!.companyName)).toHaveLength(0);
   });
 
   it("decline needs no QuickBooks; edit sets any status and every field, version-checked", async () => {

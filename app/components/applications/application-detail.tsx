@@ -1,6 +1,7 @@
 // One application: contact, location and date, documents, and for admins Approve, Decline and Edit (edit on
-// desktop only, spec 000 §2). Approval creates the customer in QuickBooks; then /submit-feedback is sent. Any
-// failure is shown with a Retry, never silently lost; a 409 shows the current state.
+// desktop only, spec 000 §2). Approval creates the customer in QuickBooks; then /submit-feedback is sent. While
+// QuickBooks cannot create it, the approval stands and the customer shows as pending with QuickBooks' answer.
+// Any failure is shown with a Retry, never silently lost; a 409 shows the current state.
 import { Check, Pencil, RotateCw, X } from "lucide-react";
 import { useState } from "react";
 import { formatDate, Notice, StatusPill } from "~/components/returns/shared";
@@ -40,10 +41,15 @@ export function ApplicationDetail({ app, phone, canDecide, canEdit, onChanged }:
     try {
       const res = await sendJson<{ data: ApplicationView; companyID: string | null }>(`/api/applications/${current._id}/decision`, "PATCH", { status, decisionDate: new Date().toISOString(), version: current.version }, "Failed to update application");
       apply(res.data);
-      setMessage({
-        tone: "success",
-        text: status === "Approved" ? `Application approved successfully! The customer was created in QuickBooks (customer ${res.companyID}).` : "Application declined successfully!",
-      });
+      const owed = status === "Approved" && !res.companyID ? res.data.quickbooksPending : null;
+      setMessage(
+        owed
+          ? { tone: "warning", text: `Application approved successfully! QuickBooks could not create the customer yet (${owed.reason ?? "no answer"}); it will be created when QuickBooks can.` }
+          : {
+              tone: "success",
+              text: status === "Approved" ? `Application approved successfully! The customer was created in QuickBooks (customer ${res.companyID}).` : "Application declined successfully!",
+            },
+      );
       if (res.companyID) await sendFeedback(res.companyID, feedbackFor(status));
     } catch (e) {
       const f = e as ApiFailure;
@@ -88,6 +94,12 @@ export function ApplicationDetail({ app, phone, canDecide, canEdit, onChanged }:
           <StatusPill tone={statusTone(displayStatus(current.status))}>{displayStatus(current.status)}</StatusPill>
           {current.reference ? <span className="font-mono text-sm text-slate-700">{current.reference}</span> : null}
           {current.companyID ? <span className="text-sm text-slate-700">QuickBooks customer {current.companyID}</span> : null}
+          {!current.companyID && current.quickbooksPending ? (
+            <span className="text-sm text-amber-800" title={current.quickbooksPending.reason ?? undefined}>
+              QuickBooks customer pending since {formatDate(current.quickbooksPending.since)}
+              {current.quickbooksPending.reason ? ` — ${current.quickbooksPending.reason}` : ""}
+            </span>
+          ) : null}
         </div>
         {showReview || (canEdit && !phone) ? (
           <div className="flex flex-wrap gap-2">
