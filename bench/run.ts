@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, printing figures (never asserted: these machines are shared and noisy).
-// Run one alone with `npx tsx bench/<name>.ts`. BENCH_ONLY=orders,pdf,room,bundle,shell,tasks,trips,phone,load,scan picks some.
+// Run one alone with `npx tsx bench/<name>.ts`. BENCH_ONLY=orders,pdf,room,bundle,shell,tasks,trips,phone,load,scan,export picks some.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,8 +21,9 @@ import { benchPhone } from "./phone";
 import { benchDelivery } from "./delivery";
 import { benchLoad } from "./load";
 import { benchScan } from "./scan";
+import { benchExport } from "./export";
 
-const only = (process.env.BENCH_ONLY ?? "shell,orders,tasks,returns,pdf,room,bundle,trips,phone,load,delivery,scan").split(",");
+const only = (process.env.BENCH_ONLY ?? "shell,orders,tasks,returns,pdf,room,bundle,trips,phone,load,delivery,scan,export").split(",");
 
 async function benchShell() {
   const db = openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "riceops-bench-")), "bench.db")}`);
@@ -49,6 +50,7 @@ const benches: [string, () => Promise<void>][] = [
   ["delivery", benchDelivery],
   ["load", benchLoad],
   ["scan", benchScan],
+  ["export", benchExport],
 ];
 
 for (const [name, run] of benches) {

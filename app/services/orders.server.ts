@@ -67,7 +67,7 @@ export function assignmentMatchQuery(phrases: string[][]): string {
  * planner walks the index of the list's sort instead, tests each order against the (once materialised)
  * match set and stops after the page (docs/decisions/007-order-tracking.md).
  */
-function inAssignmentWords(match: string, walkSortIndex = false): SQL {
+export function inAssignmentWords(match: string, walkSortIndex = false): SQL {
   const id = walkSortIndex ? sql`+${orders.id}` : sql`${orders.id}`;
   return sql`${id} IN (SELECT rowid FROM _orders_assignment_words WHERE _orders_assignment_words MATCH ${match})`;
 }

@@ -136,6 +136,15 @@ describe("scope and hidden fields", () => {
     expect(header).not.toContain("Total");
   });
 
+  it.each(["", "sort=customerName&dir=desc", "search=kev&searchBy=warehouseAssignment"])("a warehouse employee's file read in chunks of 7 is the same file (%j)", async (query) => {
+    const viewer = (await getStaffViewer(request("/", { cookie: cookies.warehouse }), ctx.app))!;
+    const parsed = orderListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+    const whole = await download("warehouse", query);
+    expect(whole.res.status).toBe(200);
+    expect(table(whole.text).column("Order Number")).toEqual(await listNumbers("warehouse", query));
+    expect(await bodyText(await exportOrders(ctx.app, viewer, parsed, { chunkRows: 7 }))).toBe(whole.text);
+  });
+
   it("a driver gets their types at their locations, with payment and totals but not trucking", async () => {
     const expected = await listNumbers("driver", "");
     const { header, column } = table((await download("driver")).text);
