@@ -24,6 +24,8 @@ export const ADMIN_LINKS = [
   { to: "/admin/access/short-reasons", label: "Short Reasons" },
   { to: "/admin/access/email-routing", label: "Email Routing" },
   { to: "/admin/access/picklist-passcodes", label: "Picklist Passcodes" },
+  // Issue 21: the keys the company's systems send orders, products, stock and locations with.
+  { to: "/admin/access/integrations", label: "Integrations" },
   { to: "/admin/access/rbac-debug", label: "RBAC Debug" },
   // Which proof completing a delivery needs, per order type (issue 8): its own screen, reached from here.
   { to: "/delivery-settings", label: "Delivery Proof" },

@@ -29,9 +29,11 @@ const RETURN_VIEWERS: Who[] = ["admin", "logistics", "sales", "driver"];
 
 /**
  * Who gets past each route's door. `anyone`: public (the route's own credential decides, e.g. a signed
- * link). `staffOnly`: a phone with only a passcode session is asked to sign in, like an anonymous visitor.
+ * link). `integration-key`: no session at all (only a bearer integration key, issue 21), so every viewer
+ * here, an admin included, is asked for credentials (401). `staffOnly`: a phone with only a passcode
+ * session is asked to sign in, like an anonymous visitor.
  */
-type Access = { who: Who[] | "anyone"; staffOnly?: boolean };
+type Access = { who: Who[] | "anyone" | "integration-key"; staffOnly?: boolean };
 const ACCESS: Record<string, Access> = {
   "routes/$": { who: "anyone" },
   "routes/login": { who: "anyone" },
@@ -195,6 +197,17 @@ const ACCESS: Record<string, Access> = {
   "routes/apply": { who: "anyone" },
   "routes/api.public.applications": { who: "anyone" }, // rate limited per connection
   "routes/_app.customer-applications": { who: OFFICE },
+  // Issue 21 (docs/decisions/030-integration-api.md): the company's systems send with a bearer integration key;
+  // the keys themselves are the admin's.
+  "routes/api.integrations.orders": { who: "integration-key" },
+  "routes/api.integrations.products": { who: "integration-key" },
+  "routes/api.integrations.stock": { who: "integration-key" },
+  "routes/api.integrations.locations": { who: "integration-key" },
+  "routes/api.integrations.keys": { who: ["admin"], staffOnly: true },
+  "routes/api.integrations.keys.$id": { who: ["admin"], staffOnly: true },
+  "routes/api.integrations.keys.$id.rotate": { who: ["admin"], staffOnly: true },
+  "routes/api.integrations.keys.$id.revoke": { who: ["admin"], staffOnly: true },
+  "routes/_app.admin.access.integrations": { who: ["admin"], staffOnly: true },
 };
 
 /** Paths that hold data no one but an admin may reach, whatever a route module says. */
@@ -296,6 +309,8 @@ describe("every loader and action lets in exactly who the spec says", () => {
           const denied = denial(res);
           if (access.who === "anyone") {
             expect(denied, `${kind} of ${route.id} refused ${who}`).toBeNull();
+          } else if (access.who === "integration-key") {
+            expect(denied, `${kind} of ${route.id} let ${who} in with a session`).toBe("unauthenticated");
           } else if (access.who.includes(who)) {
             expect(denied, `${kind} of ${route.id} refused ${who}`).toBeNull();
           } else {
