@@ -105,12 +105,31 @@ describe("findActiveContent: PDFs", () => {
   });
 });
 
+describe("activeContentReason: the byte search of a PDF (long names and HTML only)", () => {
+  it.each<[string, string, string | null]>([
+    ["/JavaScript in any case", "%PDF-1.7\n<< /S /jAvAsCrIpT >>", PDF_ACTIVE_REASON],
+    ["/Launch as the file's last bytes", "%PDF-1.7\n<< /S /Launch", PDF_ACTIVE_REASON],
+    ["/EmbeddedFiles", "%PDF-1.7\n<< /Names << /EmbeddedFiles 3 0 R >> >>", PDF_ACTIVE_REASON],
+    ["/RichMedia before a delimiter", "%PDF-1.7\n<< /Subtype /RichMedia/Next 1 >>", PDF_ACTIVE_REASON],
+    ["a longer name that only starts like one (/JavaScriptX)", "%PDF-1.7\n<< /JavaScriptX 1 >>", null],
+    ["/EmbeddedFileZ", "%PDF-1.7\n<< /EmbeddedFileZ 1 >>", null],
+    ["the word javascript without a slash (text in a page)", "%PDF-1.7\n(Learn JavaScript today)", null],
+    ["a short name in the bytes (/JS) is left to the object reader", "%PDF-1.7\n<< /JS (x) >>", null],
+    ["<HTML> in upper case", "%PDF-1.7\n<HTML><BODY>", "The file also contains HTML or script"],
+  ])("%s", (_name, body, expected) => {
+    expect(activeContentReason(latin1(body), "application/pdf")).toBe(expected);
+  });
+});
+
 describe("findActiveContent: images", () => {
   it.each<[string, Uint8Array, SniffedType, RegExp | null]>([
     ["a clean PNG", PNG, "image/png", null],
     ["a PNG carrying <html><script>", join(PNG, "<html><script>alert(1)</script></html>"), "image/png", /HTML or script/],
     ["a JPEG with an appended ZIP", join("\xff\xd8\xff\xe0JFIF", "PK\x05\x06", new Uint8Array(18)), "image/jpeg", /archive/],
     ["a GIF with javascript:", join("GIF89a", "javascript:alert(1)"), "image/gif", /HTML or script/],
+    ["a marker in mixed case at the very end", join(PNG, "<ScRiPt"), "image/png", /HTML or script/],
+    ["a marker cut off by the end of the file", join(PNG, "<scrip"), "image/png", null],
+    ["a WebP with <svg onload>", join("RIFF\x00\x00\x00\x00WEBP", "<svg onload=alert(1)>"), "image/webp", /HTML or script/],
   ])("%s", async (_name, bytes, type, expected) => {
     const reason = await findActiveContent(bytes, type);
     if (expected === null) expect(reason).toBeNull();
