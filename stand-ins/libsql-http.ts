@@ -1,322 +1,297 @@
-// A local libSQL server for `npm run preview`: Hrana over HTTP (protocol v2, JSON pipeline), the protocol
-// the Worker's `@libsql/client/web` speaks to Turso in production, answered from the embedded database
-// file. No sqld can be installed here, so this stand-in lets the built Worker reach its data through the
-// very code path it uses in production (decision 019).
+// A local libSQL server for `npm run preview`: Hrana over HTTP (versions 2 and 3, JSON), the protocol the
+// Worker's `@libsql/client/web` speaks to Turso in production, answered from the embedded database file. No sqld
+// can be installed here, so this stand-in lets the built Worker reach its data through the very code path it uses
+// in production (decisions 019 and 024).
 //
-// What it implements: GET /v2 (version check), POST /v2/pipeline with the stream requests execute, batch
-// (with its step conditions), sequence, describe (not supported: an error, as the client never uses it
-// for the app), store_sql / close_sql, get_autocommit and close; streams (batons) hold their own
-// connection so interactive transactions work. The client probes /v3-protobuf first; a 404 there makes
-// it fall back to v2 JSON, as it does against older servers.
-import { randomUUID } from "node:crypto";
+// It answers as sqld does (libsql-server/src/hrana): GET /v2 and /v3 version checks; POST /v2/pipeline and
+// /v3/pipeline with every stream request (execute, batch with its conditions, sequence, describe, store_sql,
+// close_sql, get_autocommit, close); POST /v3/cursor; signed batons that each serve one request, streams that
+// expire after 10 s idle; a request that is not Hrana gets 400 with the reason. /v3-protobuf is not served: a
+// client asked for Hrana 3 falls back to v2 on its 404, as it does against older servers.
+//
+// The database work runs in a child process (stand-ins/libsql-engine.ts): the native binding aborts its process
+// on some inputs, and then only that engine dies. The request it was serving gets a 500 error, the streams it
+// held expire, and the next request starts a new engine; this server never goes down with it.
+import { fork, type ChildProcess } from "node:child_process";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import Database from "libsql";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { EngineReply, EngineRequest } from "./libsql-engine";
+import { checkBatch, checkRequests, cursorBodySchema, describeIssue, pipelineBodySchema, ProtocolError, type Version } from "./libsql-protocol";
 
-type HranaValue =
-  | { type: "null" }
-  | { type: "integer"; value: string }
-  | { type: "float"; value: number }
-  | { type: "text"; value: string }
-  | { type: "blob"; base64: string };
-type Stmt = { sql?: string; sql_id?: number; args?: HranaValue[]; named_args?: { name: string; value: HranaValue }[]; want_rows?: boolean };
-type BatchCond =
-  | { type: "ok"; step: number }
-  | { type: "error"; step: number }
-  | { type: "not"; cond: BatchCond }
-  | { type: "and"; conds: BatchCond[] }
-  | { type: "or"; conds: BatchCond[] }
-  | { type: "is_autocommit" };
-type StreamRequest =
-  | { type: "close" }
-  | { type: "execute"; stmt: Stmt }
-  | { type: "batch"; batch: { steps: { condition?: BatchCond; stmt: Stmt }[] } }
-  | { type: "sequence"; sql?: string; sql_id?: number }
-  | { type: "describe"; sql?: string; sql_id?: number }
-  | { type: "store_sql"; sql_id: number; sql: string }
-  | { type: "close_sql"; sql_id: number }
-  | { type: "get_autocommit" };
-type StmtResult = {
-  cols: { name: string; decltype: string | null }[];
-  rows: HranaValue[][];
-  affected_row_count: number;
-  last_insert_rowid: string | null;
-};
-type HranaError = { message: string; code: string };
-
-type Conn = InstanceType<typeof Database>;
-type Stream = { db: Conn; sqls: Map<number, string>; timer?: NodeJS.Timeout };
-
-/** How long a write waits for another stream's lock, retried without blocking the event loop. */
-const BUSY_WAIT_MS = 5_000;
-/** A stream nobody uses for this long is closed and its transaction rolled back (Turso: 10 s). */
+/** A stream nobody uses for this long is closed and its transaction rolled back (sqld: 10 s). */
 const STREAM_IDLE_MS = 10_000;
+/** How long an expired stream's baton is still recognised, to answer "expired" rather than "invalid" (sqld: 300 s). */
+const EXPIRED_KEPT_MS = 300_000;
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
-export class StandinError extends Error {
+export type LibsqlStandin = { url: string; close(): Promise<void>; statements(): number };
+
+type EngineAsk = Omit<EngineRequest, "id">;
+type Stream = { engineStream: number; generation: number; seq: bigint; busy: boolean; timer?: NodeJS.Timeout };
+
+/** A failure answered with an HTTP status: 400 as plain text (sqld's protocol errors), 500 as a Hrana Error. */
+class HttpFailure extends Error {
   constructor(
+    readonly status: number,
     message: string,
-    readonly code: string,
+    readonly code?: string,
   ) {
     super(message);
   }
 }
 
-function toSql(v: HranaValue): unknown {
-  switch (v.type) {
-    case "null":
-      return null;
-    case "integer":
-      return BigInt(v.value);
-    case "float":
-      return v.value;
-    case "text":
-      return v.value;
-    case "blob":
-      return Buffer.from(v.base64, "base64");
-  }
-}
+const EXPIRED = () => new HttpFailure(500, "The stream has expired due to inactivity", "STREAM_EXPIRED");
 
-function fromSql(v: unknown): HranaValue {
-  if (v === null || v === undefined) return { type: "null" };
-  if (typeof v === "bigint") return { type: "integer", value: v.toString() };
-  if (typeof v === "number") return Number.isInteger(v) ? { type: "integer", value: String(v) } : { type: "float", value: v };
-  if (typeof v === "string") return { type: "text", value: v };
-  if (v instanceof Uint8Array) return { type: "blob", base64: Buffer.from(v).toString("base64") };
-  return { type: "text", value: String(v) };
-}
+/** The engine child process: started when first needed and again after it dies; requests wait for it. */
+function engineSupervisor(file: string, onExit: (reason: string) => void) {
+  const enginePath = fileURLToPath(new URL("./libsql-engine.ts", import.meta.url));
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+  let child: ChildProcess | undefined;
+  let ready: Promise<ChildProcess> | undefined;
+  let generation = 0;
+  let nextId = 1;
+  let stopping = false;
+  let statementsBefore = 0;
+  let statementsNow = 0;
+  const pending = new Map<number, { resolve: (r: EngineReply) => void; reject: (e: Error) => void }>();
 
-function errorOf(e: unknown): HranaError {
-  const code = typeof (e as { code?: unknown })?.code === "string" ? (e as { code: string }).code : "SQLITE_ERROR";
-  return { message: e instanceof Error ? e.message : String(e), code };
-}
-
-const isBusy = (e: unknown) => /SQLITE_BUSY|database is locked/i.test(`${(e as { code?: string })?.code ?? ""} ${e instanceof Error ? e.message : ""}`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export type LibsqlStandin = { url: string; close(): Promise<void>; statements(): number };
-
-export async function startLibsqlStandin(options: { file: string; port?: number; host?: string }): Promise<LibsqlStandin> {
-  const streams = new Map<string, Stream>();
-  let statementCount = 0;
-
-  function open(): Conn {
-    const db = new Database(options.file);
-    db.exec("PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 0;");
-    return db;
-  }
-
-  function resolveSql(stream: Stream, sql: string | undefined, sqlId: number | undefined): string {
-    if (sql !== undefined) return sql;
-    const stored = sqlId === undefined ? undefined : stream.sqls.get(sqlId);
-    if (stored === undefined) throw new StandinError(`SQL text ${sqlId} is not stored`, "SQL_NOT_FOUND");
-    return stored;
-  }
-
-  /** One statement; a lock held by another stream is waited for asynchronously, up to BUSY_WAIT_MS. */
-  async function execute(stream: Stream, stmt: Stmt): Promise<StmtResult> {
-    const sql = resolveSql(stream, stmt.sql, stmt.sql_id);
-    const deadline = Date.now() + BUSY_WAIT_MS;
-    for (let wait = 2; ; wait = Math.min(wait * 2, 50)) {
-      const inTransaction = stream.db.inTransaction;
-      try {
-        return executeOnce(stream.db, sql, stmt);
-      } catch (e) {
-        // A statement that failed is left unreset by the native binding, and would hold the stream's next
-        // autocommit write open until the connection closes (losing it): outside a transaction, go on with a
-        // fresh connection.
-        if (!inTransaction) {
-          stream.db.close();
-          stream.db = open();
+  function start(): Promise<ChildProcess> {
+    generation += 1;
+    let stderr = "";
+    const proc = fork(enginePath, ["--engine", file], { execArgv: ["--import", tsx], serialization: "advanced", stdio: ["ignore", "ignore", "pipe", "ipc"] });
+    proc.stderr?.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString("utf8")).slice(-2_000);
+    });
+    child = proc;
+    return new Promise<ChildProcess>((resolve, reject) => {
+      proc.on("message", (message: EngineReply | { ready: true }) => {
+        if ("ready" in message) return resolve(proc);
+        statementsNow = message.statements;
+        const waiter = pending.get(message.id);
+        pending.delete(message.id);
+        waiter?.resolve(message);
+      });
+      proc.on("exit", (code, signal) => {
+        const panic = /panicked at[^\n]*\n([^\n]*)/.exec(stderr);
+        const reason = panic ? `the native SQLite binding aborted: ${panic[1]!.trim()}` : `the database engine exited (${signal ?? `code ${code}`})`;
+        statementsBefore += statementsNow;
+        statementsNow = 0;
+        if (child === proc) {
+          child = undefined;
+          ready = undefined;
         }
-        if (!isBusy(e) || Date.now() > deadline) throw e;
-        await sleep(wait);
-      }
-    }
-  }
-
-  function executeOnce(db: Conn, sql: string, stmt: Stmt): StmtResult {
-    statementCount += 1;
-    const named = stmt.named_args ?? [];
-    const args: unknown =
-      named.length > 0
-        ? Object.fromEntries(named.map((a) => [a.name.replace(/^[:@$]/, ""), toSql(a.value)]))
-        : (stmt.args ?? []).map(toSql);
-    const prepared = db.prepare(sql);
-    prepared.safeIntegers(true);
-    let returnsData = true;
-    try {
-      prepared.raw(true);
-    } catch {
-      returnsData = false;
-    }
-    if (returnsData) {
-      const columns = prepared.columns() as { name: string; type: string | null }[];
-      const rows = (Array.isArray(args) ? prepared.all(...args) : prepared.all(args)) as unknown[][];
-      // INSERT/UPDATE/DELETE … RETURNING report their changes like sqld does.
-      const writes = /^\s*(insert|update|delete|replace)\b/i.test(sql);
-      const changes = writes ? Number((db.prepare("SELECT changes()").raw(true).get() as unknown[])[0]) : 0;
-      const rowid = writes ? String((db.prepare("SELECT last_insert_rowid()").raw(true).get() as unknown[])[0]) : null;
-      return {
-        cols: columns.map((c) => ({ name: c.name, decltype: c.type ?? null })),
-        rows: stmt.want_rows === false ? [] : rows.map((r) => r.map(fromSql)),
-        affected_row_count: changes,
-        last_insert_rowid: rowid,
-      };
-    }
-    const info = (Array.isArray(args) ? prepared.run(...args) : prepared.run(args)) as { changes: number; lastInsertRowid: number | bigint };
-    return { cols: [], rows: [], affected_row_count: Number(info.changes), last_insert_rowid: String(info.lastInsertRowid) };
-  }
-
-  function holds(cond: BatchCond | undefined, results: (StmtResult | null)[], errors: (HranaError | null)[], db: Conn): boolean {
-    if (!cond) return true;
-    switch (cond.type) {
-      case "ok":
-        return results[cond.step] != null;
-      case "error":
-        return errors[cond.step] != null;
-      case "not":
-        return !holds(cond.cond, results, errors, db);
-      case "and":
-        return cond.conds.every((c) => holds(c, results, errors, db));
-      case "or":
-        return cond.conds.some((c) => holds(c, results, errors, db));
-      case "is_autocommit":
-        return !db.inTransaction;
-    }
-  }
-
-  async function handle(stream: Stream, req: StreamRequest): Promise<unknown> {
-    switch (req.type) {
-      case "close":
-        return { type: "close" };
-      case "execute":
-        return { type: "execute", result: await execute(stream, req.stmt) };
-      case "batch": {
-        const results: (StmtResult | null)[] = [];
-        const errors: (HranaError | null)[] = [];
-        for (const step of req.batch.steps) {
-          if (!holds(step.condition, results, errors, stream.db)) {
-            results.push(null);
-            errors.push(null);
-            continue;
-          }
-          try {
-            results.push(await execute(stream, step.stmt));
-            errors.push(null);
-          } catch (e) {
-            results.push(null);
-            errors.push(errorOf(e));
-          }
+        for (const [id, waiter] of pending) {
+          pending.delete(id);
+          waiter.reject(new HttpFailure(500, `The local libSQL stand-in could not serve this request: ${reason}. Its streams are closed; the next request starts a new engine.`, "SERVER_ERROR"));
         }
-        return { type: "batch", result: { step_results: results, step_errors: errors } };
-      }
-      case "sequence":
-        statementCount += 1;
-        stream.db.exec(resolveSql(stream, req.sql, req.sql_id));
-        return { type: "sequence" };
-      case "store_sql":
-        stream.sqls.set(req.sql_id, req.sql);
-        return { type: "store_sql" };
-      case "close_sql":
-        stream.sqls.delete(req.sql_id);
-        return { type: "close_sql" };
-      case "get_autocommit":
-        return { type: "get_autocommit", is_autocommit: !stream.db.inTransaction };
-      case "describe":
-        throw new StandinError("describe is not supported by the local libSQL stand-in", "NOT_SUPPORTED");
-    }
+        reject(new Error(reason));
+        if (!stopping) onExit(reason);
+      });
+    });
   }
 
-  function closeStream(baton: string) {
-    const stream = streams.get(baton);
-    if (!stream) return;
-    streams.delete(baton);
+  return {
+    get generation() {
+      return generation;
+    },
+    statements: () => statementsBefore + statementsNow,
+    /** Runs a request on the engine; one meant for a stream of an engine that has since died is refused. */
+    async ask(req: EngineAsk, streamGeneration?: number): Promise<{ reply: EngineReply; generation: number }> {
+      if (streamGeneration !== undefined && (streamGeneration !== generation || !child)) throw EXPIRED();
+      ready ??= start();
+      const proc = await ready;
+      const id = nextId++;
+      const ran = generation;
+      const reply = await new Promise<EngineReply>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        proc.send({ ...req, id } as EngineRequest);
+      });
+      return { reply, generation: ran };
+    },
+    /** Closes an idle stream's connection, if its engine still runs. */
+    closeStream(engineStream: number, streamGeneration: number) {
+      if (child && streamGeneration === generation) child.send({ id: 0, type: "close", stream: engineStream } satisfies EngineRequest);
+    },
+    stop() {
+      stopping = true;
+      child?.disconnect();
+    },
+  };
+}
+
+export async function startLibsqlStandin(options: { file: string; port?: number; host?: string; onEngineExit?: (reason: string) => void }): Promise<LibsqlStandin> {
+  const streams = new Map<bigint, Stream>();
+  const expired = new Map<bigint, number>();
+  const batonKey = randomBytes(32);
+  const engine = engineSupervisor(options.file, (reason) => {
+    // The dead engine's connections are gone (their transactions rolled back): its batons answer "expired".
+    for (const id of [...streams.keys()]) retire(id);
+    options.onEngineExit?.(reason);
+  });
+
+  function retire(id: bigint) {
+    const s = streams.get(id);
+    if (s) clearTimeout(s.timer);
+    streams.delete(id);
+    expired.set(id, Date.now() + EXPIRED_KEPT_MS);
+  }
+
+  // sqld's baton: stream id and sequence number, signed, so a baton is unforgeable and serves one request only.
+  function encodeBaton(id: bigint, seq: bigint): string {
+    const payload = Buffer.alloc(16);
+    payload.writeBigUInt64BE(id, 0);
+    payload.writeBigUInt64BE(seq, 8);
+    const mac = createHmac("sha256", batonKey).update(payload).digest();
+    return Buffer.concat([payload, mac]).toString("base64").replace(/=+$/, "");
+  }
+
+  function decodeBaton(baton: string): { id: bigint; seq: bigint } {
+    const data = /^[A-Za-z0-9+/]+$/.test(baton) ? Buffer.from(baton, "base64") : Buffer.alloc(0);
+    const mac = data.subarray(16);
+    const expected = createHmac("sha256", batonKey).update(data.subarray(0, 16)).digest();
+    if (data.length !== 48 || !timingSafeEqual(mac, expected)) throw new ProtocolError("Received an invalid baton");
+    return { id: data.readBigUInt64BE(0), seq: data.readBigUInt64BE(8) };
+  }
+
+  /** The stream a baton names (taken until its request is answered), or a new one for no baton. */
+  function acquire(baton: string | null | undefined): { id: bigint; stream: Stream | null } {
+    if (!baton) return { id: randomBytes(8).readBigUInt64BE(0), stream: null };
+    const { id, seq } = decodeBaton(baton);
+    const stream = streams.get(id);
+    if (!stream) {
+      const until = expired.get(id);
+      if (until !== undefined && until > Date.now()) throw EXPIRED();
+      throw new ProtocolError("Received an invalid baton");
+    }
+    if (stream.busy || stream.seq !== seq) throw new ProtocolError("Received a baton that has already been used");
+    stream.busy = true;
     clearTimeout(stream.timer);
-    try {
-      if (stream.db.inTransaction) stream.db.exec("ROLLBACK");
-    } catch {
-      /* closing anyway */
-    }
-    stream.db.close();
+    return { id, stream };
   }
 
-  async function pipeline(body: { baton?: string | null; requests?: StreamRequest[] }) {
-    let baton = body.baton ?? null;
-    let stream: Stream;
-    if (baton) {
-      const found = streams.get(baton);
-      if (!found) throw new StandinError("Stream expired or unknown baton", "STREAM_EXPIRED");
-      streams.delete(baton);
-      clearTimeout(found.timer);
-      stream = found;
-    } else {
-      stream = { db: open(), sqls: new Map() };
+  /** After the request: the next baton, or null when the stream was closed (or dropped by an error). */
+  function release(id: bigint, stream: Stream | null, answer: { reply: EngineReply; generation: number } | null): string | null {
+    const reply = answer?.reply;
+    if (!answer || !reply || !reply.ok || reply.closed) {
+      clearTimeout(stream?.timer);
+      if (stream) streams.delete(id);
+      return null;
     }
-    const results: unknown[] = [];
-    let closed = false;
-    for (const req of body.requests ?? []) {
-      if (closed) {
-        results.push({ type: "error", error: { message: "Stream is closed", code: "STREAM_CLOSED" } });
-        continue;
-      }
-      try {
-        results.push({ type: "ok", response: await handle(stream, req) });
-      } catch (e) {
-        results.push({ type: "error", error: errorOf(e) });
-      }
-      if (req.type === "close") closed = true;
+    const s: Stream = stream ?? { engineStream: reply.stream, generation: answer.generation, seq: randomBytes(8).readBigUInt64BE(0), busy: false };
+    s.seq = (s.seq + 1n) & 0xffff_ffff_ffff_ffffn;
+    s.busy = false;
+    s.timer = setTimeout(() => {
+      retire(id);
+      engine.closeStream(s.engineStream, s.generation);
+    }, STREAM_IDLE_MS);
+    s.timer.unref();
+    streams.set(id, s);
+    return encodeBaton(id, s.seq);
+  }
+
+  async function onStream(baton: string | null | undefined, ask: (engineStream: number | null) => EngineAsk): Promise<{ reply: EngineReply & { ok: true }; baton: string | null }> {
+    const { id, stream } = acquire(baton);
+    let answer: { reply: EngineReply; generation: number } | null = null;
+    let next: string | null = null;
+    try {
+      answer = await engine.ask(ask(stream?.engineStream ?? null), stream?.generation);
+    } finally {
+      next = release(id, stream, answer);
     }
-    if (closed) {
-      baton = null;
-      try {
-        if (stream.db.inTransaction) stream.db.exec("ROLLBACK");
-      } catch {
-        /* closing anyway */
-      }
-      stream.db.close();
-    } else {
-      baton = randomUUID();
-      const key = baton;
-      stream.timer = setTimeout(() => closeStream(key), STREAM_IDLE_MS);
-      streams.set(key, stream);
-    }
-    return { baton, base_url: null, results };
+    const { reply } = answer;
+    if (!reply.ok) throw reply.status === 400 ? new ProtocolError(reply.message) : new HttpFailure(500, reply.message, "SERVER_ERROR");
+    return { reply, baton: next };
+  }
+
+  async function pipeline(body: unknown, version: Version) {
+    const parsed = pipelineBodySchema.safeParse(body);
+    if (!parsed.success) throw new ProtocolError(describeIssue(parsed.error));
+    const { requests } = parsed.data;
+    checkRequests(requests, version);
+    const { reply, baton } = await onStream(parsed.data.baton, (stream) => ({ type: "pipeline", stream, version, requests }));
+    return { baton, base_url: null, results: reply.results ?? [] };
+  }
+
+  async function cursor(body: unknown): Promise<string> {
+    const parsed = cursorBodySchema.safeParse(body);
+    if (!parsed.success) throw new ProtocolError(describeIssue(parsed.error));
+    checkBatch(parsed.data.batch, 3);
+    const { reply, baton } = await onStream(parsed.data.baton, (stream) => ({ type: "cursor", stream, version: 3, batch: parsed.data.batch }));
+    return [{ baton, base_url: null }, ...(reply.entries ?? [])].map((line) => JSON.stringify(line) + "\n").join("");
   }
 
   async function readJson(req: IncomingMessage): Promise<unknown> {
     const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    return JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
+    let size = 0;
+    for await (const c of req) {
+      size += (c as Buffer).length;
+      if (size > MAX_BODY_BYTES) throw new HttpFailure(413, "Request body is too large");
+      chunks.push(c as Buffer);
+    }
+    try {
+      return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    } catch (e) {
+      throw new ProtocolError(`Cannot deserialize client message from JSON: ${(e as Error).message}`);
+    }
   }
 
-  function send(res: ServerResponse, status: number, body: unknown) {
-    const text = typeof body === "string" ? body : JSON.stringify(body);
-    res.writeHead(status, { "content-type": typeof body === "string" ? "text/plain" : "application/json" });
-    res.end(text);
+  function send(res: ServerResponse, status: number, body: string, type: string) {
+    if (res.headersSent) return res.end();
+    res.writeHead(status, { "content-type": type });
+    res.end(body);
   }
+
+  function fail(res: ServerResponse, e: unknown) {
+    if (e instanceof ProtocolError) return send(res, 400, e.message, "text/plain");
+    if (e instanceof HttpFailure && e.status !== 500) return send(res, e.status, e.message, "text/plain");
+    const code = e instanceof HttpFailure ? (e.code ?? "SERVER_ERROR") : "SERVER_ERROR";
+    send(res, 500, JSON.stringify({ message: e instanceof Error ? e.message : String(e), code }), "application/json");
+  }
+
+  const routes: Record<string, (req: IncomingMessage) => Promise<{ body: string; type: string }>> = {
+    "/v2/pipeline": async (req) => ({ body: JSON.stringify(await pipeline(await readJson(req), 2)), type: "application/json" }),
+    "/v3/pipeline": async (req) => ({ body: JSON.stringify(await pipeline(await readJson(req), 3)), type: "application/json" }),
+    "/v3/cursor": async (req) => ({ body: await cursor(await readJson(req)), type: "text/plain" }),
+  };
 
   const server = createServer((req, res) => {
-    const path = (req.url ?? "/").split("?")[0];
-    if (req.method === "GET" && (path === "/v2" || path === "/health")) return send(res, 200, "");
-    if (req.method === "POST" && path === "/v2/pipeline") {
-      readJson(req)
-        .then((body) => pipeline(body as { baton?: string | null; requests?: StreamRequest[] }))
-        .then((out) => send(res, 200, out))
-        .catch((e: unknown) => send(res, e instanceof StandinError ? 400 : 500, { message: e instanceof Error ? e.message : String(e), code: (e as StandinError).code ?? "INTERNAL" }));
-      return;
+    try {
+      const path = new URL(req.url ?? "/", "http://localhost").pathname;
+      if (path === "/v2" || path === "/v3" || path === "/health" || path === "/") {
+        if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "Method Not Allowed", "text/plain");
+        return send(res, 200, "Hello, this is HTTP API v2 (Hrana over HTTP)", "text/plain");
+      }
+      const route = routes[path];
+      if (!route) return send(res, 404, "Not found", "text/plain");
+      if (req.method !== "POST") return send(res, 405, "Method Not Allowed", "text/plain");
+      route(req).then(
+        ({ body, type }) => send(res, 200, body, type),
+        (e: unknown) => fail(res, e),
+      );
+    } catch (e) {
+      fail(res, e);
     }
-    send(res, 404, "Not found");
   });
+  server.on("clientError", (_e, socket) => socket.destroy());
   const host = options.host ?? "127.0.0.1";
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, resolve);
+  });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : options.port;
   return {
     url: `http://${host}:${port}`,
-    statements: () => statementCount,
+    statements: engine.statements,
     close: () =>
       new Promise<void>((resolve) => {
-        for (const baton of [...streams.keys()]) closeStream(baton);
+        for (const s of streams.values()) clearTimeout(s.timer);
+        streams.clear();
+        engine.stop();
         server.close(() => resolve());
+        server.closeAllConnections();
       }),
   };
 }
@@ -327,7 +302,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     return i > 0 ? process.argv[i + 1] : undefined;
   };
   const file = arg("file") ?? ".data/preview.db";
-  const standin = await startLibsqlStandin({ file, port: Number(arg("port") ?? process.env.LIBSQL_PORT ?? 8080) });
+  const standin = await startLibsqlStandin({
+    file,
+    port: Number(arg("port") ?? process.env.LIBSQL_PORT ?? 8080),
+    onEngineExit: (reason) => console.error(`libSQL stand-in: ${reason}; the engine restarts on the next request`),
+  });
   console.log(`libSQL (Hrana over HTTP) on ${standin.url} → ${file}`);
   const stop = () => void standin.close().then(() => process.exit(0));
   process.on("SIGINT", stop);
