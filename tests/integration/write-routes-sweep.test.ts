@@ -129,7 +129,7 @@ describe("every /api write route checks the grant before it reads the body, and 
     let count = 0;
     for (const route of API_ROUTES) count += (await writeMethods(route)).length;
     expect(count).toBeGreaterThan(40);
-  });
+  }, 60_000); // loads every route module once
 
   for (const route of API_ROUTES) {
     it(`${route.id}: a viewer without the grant gets 401/403 whatever the body`, async () => {
@@ -152,7 +152,7 @@ describe("every /api write route checks the grant before it reads the body, and 
         }
       }
       expect(problems).toEqual([]);
-    });
+    }, 30_000);
 
     it(`${route.id}: a non-empty text/plain body from an admin is 415 and writes nothing`, async () => {
       const problems: string[] = [];
@@ -162,6 +162,6 @@ describe("every /api write route checks the grant before it reads the body, and 
         if (wrote) problems.push(`${method} wrote`);
       }
       expect(problems).toEqual([]);
-    });
+    }, 30_000);
   }
 });
