@@ -41,7 +41,10 @@ export function pipelineStatements(body: unknown): string[] {
   return requests.flatMap((r) => {
     if (r.type === "execute") return r.stmt?.sql ? [r.stmt.sql] : [];
     if (r.type === "batch") return (r.batch?.steps ?? []).flatMap((s) => (s.stmt?.sql ? [s.stmt.sql] : []));
-    if (r.type === "sequence" || r.type === "store_sql") return r.sql ? [r.sql] : [];
+    // A sequence runs several statements; split on `;` (a trigger body splits too, but its pieces never start
+    // with a word sqld refuses, so the check stays right).
+    if (r.type === "sequence") return r.sql ? r.sql.split(";").map((s) => s.trim()).filter(Boolean) : [];
+    if (r.type === "store_sql") return r.sql ? [r.sql] : [];
     return [];
   });
 }

@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 // `npm test`: every gate, in order — the type check (tsc) and lint (ESLint), unit and integration (vitest,
 // real libSQL files), the first-load JS budget of every page route in the build, the Worker's pure parts
-// inside workerd (vitest-pool-workers), the smoke journey on the production build (npm run preview), then
-// the Playwright journeys in Debian's Chromium.
+// inside workerd (vitest-pool-workers), the deploy dry run (npm run deploy -- --dry-run), the smoke journey on
+// the production build (npm run preview), then the Playwright journeys in Debian's Chromium.
 // Prints one closing line 'N passed, N failed' and exits non-zero when anything failed.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 
 const only = process.argv.slice(2); // e.g. `npm test -- typecheck lint unit e2e`
-const STAGES = ["typecheck", "lint", "unit", "budgets", "workers", "preview", "e2e"];
+const STAGES = ["typecheck", "lint", "unit", "budgets", "workers", "deploy", "preview", "e2e"];
 const unknown = only.filter((s) => !STAGES.includes(s));
 if (unknown.length) {
   console.error(`unknown stage ${unknown.join(", ")}; the stages are ${STAGES.join(", ")}`);
@@ -73,6 +73,10 @@ stage("budgets", "node", ["--import", "tsx", "bench/budgets.ts"], () => null);
 stage("workers", bin("vitest"), ["run", "--config", "vitest.workers.config.ts", "--reporter=default", "--reporter=json", "--outputFile=test-results/workers.json"], () =>
   vitestCounts("test-results/workers.json"),
 );
+// What a production deploy needs that no account does (docs/deploy.md): the build accepted by `wrangler deploy
+// --dry-run` and under the Workers size limit, and the migrations from empty over libSQL's HTTP protocol.
+// It reuses the build made above; alone (`npm test -- deploy`) it builds for itself.
+stage("deploy", "npm", ["run", "deploy", "--", "--dry-run", ...(want("workers") || want("budgets") ? ["--no-build"] : [])], () => null);
 // The smoke journey on the production build (npm run preview), built above.
 if (want("preview") && !want("workers") && !want("budgets")) spawnSync("npm", ["run", "build"], { stdio: "inherit", env });
 stage("preview", bin("playwright"), ["test", "--config", "playwright.preview.config.ts"], () => playwrightCounts("test-results/preview.json"));
