@@ -110,6 +110,8 @@ function analyse(sql: string): { shape: SqlShape; texts: string[] } {
   let statements = 0;
   let current: string[] = []; // the words of the statement being read (for CREATE TRIGGER … END)
   let inStatement = false;
+  let cases = 0; // open CASE expressions, whose END is not a trigger's
+  let triggerEnded = false;
   let first: { word?: string; verb?: string } = {};
 
   const endStatement = (to: number) => {
@@ -120,17 +122,23 @@ function analyse(sql: string): { shape: SqlShape; texts: string[] } {
     from = to + 1;
     inStatement = false;
     current = [];
+    cases = 0;
   };
   for (const token of tokens(sql)) {
     if (token.kind === "semi") {
-      // A trigger's body holds statements of its own: only `END;` closes CREATE TRIGGER.
+      // A trigger's body holds statements of its own: only the END of its BEGIN (not a CASE's), right before
+      // the semicolon, closes CREATE TRIGGER.
       const trigger = current[0] === "CREATE" && (current[1] === "TRIGGER" || (/^TEMP(ORARY)?$/.test(current[1] ?? "") && current[2] === "TRIGGER"));
-      if (!trigger || current[current.length - 1] === "END") endStatement(token.at);
+      if (!trigger || triggerEnded) endStatement(token.at);
       continue;
     }
     inStatement = true;
+    triggerEnded = false;
     if (token.kind === "word") {
       current.push(token.text);
+      if (token.text === "CASE") cases += 1;
+      else if (token.text === "END" && cases > 0) cases -= 1;
+      else if (token.text === "END") triggerEnded = true;
       if (statements === 0) {
         first.word ??= token.text;
         if (!first.verb && token.depth === 0 && VERBS.has(token.text) && (first.word === token.text || first.word === "WITH")) first.verb = token.text;
