@@ -374,7 +374,7 @@ describe("the app's path: drizzle over @libsql/client/web", () => {
     } finally {
       await fresh.close();
     }
-  });
+  }, 30_000);
 
   it("concurrent clients each in their own transaction all land", async () => {
     const clients = Array.from({ length: 6 }, () => createClient({ url: standin.url }));
@@ -393,7 +393,7 @@ describe("the app's path: drizzle over @libsql/client/web", () => {
     } finally {
       clients.forEach((c) => c.close());
     }
-  });
+  }, 30_000);
 });
 
 describe("a request that aborts the database engine", () => {
@@ -413,5 +413,5 @@ describe("a request that aborts the database engine", () => {
     } finally {
       await own.close();
     }
-  });
+  }, 30_000);
 });

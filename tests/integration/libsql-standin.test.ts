@@ -67,6 +67,25 @@ describe("the same answers through the web client", () => {
   });
 });
 
+describe("answers as Turso does (issue 20)", () => {
+  it("a null parameter, an integral float and a lone BLOB argument come back as sent", async () => {
+    const [row] = await web.all<{ n: null; f: number; t: string; b: ArrayBuffer }>(sql`select ${null} as n, ${1e18} as f, typeof(${0.0}) as t, ${new Uint8Array([0, 255])} as b`);
+    expect(row).toMatchObject({ n: null, f: 1e18, t: "real" });
+    expect([...new Uint8Array(row!.b)]).toEqual([0, 255]);
+    const [blob] = await web.all<{ n: number }>(sql`select length(${new Uint8Array([1, 2, 3])}) as n`);
+    expect(blob!.n).toBe(3);
+  });
+
+  it("a constraint error carries the primary code, as libSQL's server sends it", async () => {
+    const error = await web.insert(settings).values({ key: "email.defaultCc", value: [] }).then(
+      () => null,
+      (e: unknown) => e as { cause?: { code?: string; message?: string } },
+    );
+    expect(error?.cause?.code).toBe("SQLITE_CONSTRAINT");
+    expect(error?.cause?.message).toMatch(/UNIQUE constraint failed/);
+  });
+});
+
 describe("writes through the web client", () => {
   it("an edit saves once; a stale version gets 409; the file sees the saved row", async () => {
     const [o] = await local.select().from(orders).where(eq(orders.orderStatus, "Picking")).orderBy(asc(orders.id)).limit(1);
