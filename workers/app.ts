@@ -74,7 +74,7 @@ export default {
 
   async scheduled(controller, env, ctx) {
     const appEnvironment = appEnv(env);
-    const run = runScheduled(controller.cron, { db: openDatabase(appEnvironment), now: () => new Date() }, JOBS);
+    const run = runScheduled(controller.cron, { db: openDatabase(appEnvironment), now: () => new Date(), files: env.FILES }, JOBS);
     ctx.waitUntil(run);
     const failed = (await run).filter((o) => !o.ok);
     // Every job has run by now; throwing marks this invocation failed in the Cron Events log.

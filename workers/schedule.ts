@@ -3,7 +3,8 @@
 import type { Database } from "../app/lib/db.server";
 
 export type JobName = "tasks" | "housekeeping";
-export type JobContext = { db: Database; now: () => Date };
+/** `files` (the R2 bucket) lets housekeeping sweep unreferenced delivery files; the local cron runs without it. */
+export type JobContext = { db: Database; now: () => Date; files?: R2Bucket };
 export type Job = (ctx: JobContext) => Promise<unknown>;
 
 /** Keep in step with `[triggers] crons` in wrangler.toml (a workerd test compares them). */

@@ -1,5 +1,5 @@
 // POST /api/delivery/{order}/proof-link: e-mails the customer an expiring link to the delivery proof (issue 8).
-// Body {email?}: only the office may send it to an address other than the order's.
+// Body {email?}: one of the customer's own addresses; only an admin may type another. Rate limited (decision 026).
 import { policies } from "~/domain/access/policy";
 import { parseJsonBody } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";

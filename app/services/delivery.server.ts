@@ -2,9 +2,9 @@
 // driver may deliver (403 'Not authorized for this order' / 404 'Order not found'), its address and meta,
 // out for delivery, the COD and issue photos, completion with the delivery order PDF, Help's revert, the
 // required proof per order type, delivered quantities and cash collected, and the customer's proof link.
-import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { deliveryMeta, idempotencyKeys, notifications, orderLines, orders, settings, storedFiles, type DeliveredLine, type GeoPoint } from "../../db/schema";
+import { auditEvents, customerApplications, deliveryMeta, idempotencyKeys, notifications, orderLines, orders, settings, storedFiles, type DeliveredLine, type GeoPoint } from "../../db/schema";
 import type { GrantKey } from "~/domain/access/roles";
 import {
   DEFAULT_REQUIRED_PROOF,
@@ -28,25 +28,23 @@ import {
   type DeliveryMeta,
   type RequiredProof,
 } from "~/domain/delivery/rules";
+import { chooseProofRecipient, PROOF_LINK_LIMITS, proofLinkLimitMessage, proofLinkRate, sameAddress } from "~/domain/delivery/proof-link";
 import { decodePngDataUrl, polyglotProblem } from "~/domain/delivery/upload";
-import { ConflictError, DomainError, ForbiddenError, NotFoundError, UnprocessableError, UnsupportedMediaTypeError, ValidationError } from "~/domain/errors";
+import { ConflictError, DomainError, ForbiddenError, NotFoundError, RateLimitedError, UnprocessableError, UnsupportedMediaTypeError, ValidationError } from "~/domain/errors";
 import { ORDER_TYPES } from "~/domain/orders/constants";
 import type { AppContext } from "~/lib/context.server";
 import { hmacHex, safeEqual, sha256Hex } from "~/lib/crypto.server";
-import { renderDeliveryOrderPdf, MAX_PDF_PHOTOS } from "~/lib/delivery-order-pdf.server";
+import { renderDeliveryOrderPdf } from "~/lib/delivery-order-pdf.server";
 import { sendEmail } from "~/lib/email.server";
-import { IMAGES, signFileUrl, storeGenerated, storeUpload } from "~/lib/files.server";
+import { IMAGES, signFileUrl } from "~/lib/files.server";
 import { FORM_OVERHEAD_BYTES, parseFormData, validationFailure } from "~/lib/http.server";
 import { requestFingerprint, withIdempotency } from "~/lib/idempotency.server";
 import type { Viewer } from "~/lib/session.server";
 import { actorName, recordAudit } from "~/lib/writes.server";
+import { COD_KIND, DELIVERY_OWNER, DO_KIND, ISSUE_KIND, putDeliveryFile, recordDeliveryFile, SIGNATURE_KIND } from "./delivery-files.server";
 import { getOrderForViewer, type OrderRow } from "./orders.server";
 
-export const DELIVERY_OWNER = "delivery";
-export const COD_KIND = "delivery-cod";
-export const ISSUE_KIND = "delivery-issue";
-export const SIGNATURE_KIND = "delivery-signature";
-export const DO_KIND = "delivery-order";
+export { COD_KIND, DELIVERY_OWNER, DO_KIND, ISSUE_KIND, SIGNATURE_KIND };
 export const DELIVERY_ORDER_LINK_TTL_SECONDS = 300;
 export const REQUIRED_PROOF_SETTING = "delivery.requiredProof";
 export const SHORTFALL_AUDIENCE_GRANT: GrantKey = "orders:update";
@@ -216,17 +214,20 @@ export async function parsePhotoForm(request: Request): Promise<PhotoForm> {
 export async function storeDeliveryPhoto(ctx: AppContext, viewer: Viewer, order: OrderRow, kind: "cod" | "issue", form: PhotoForm, key: string | null): Promise<Response> {
   const fingerprint = await requestFingerprint({ sha: await sha256Hex(form.bytes), note: form.note, kind });
   return withIdempotency(ctx, `delivery.photo:${kind}:${order.id}:${viewer.email}`, key, fingerprint, async (remember) => {
-    const stored = await storeUpload(ctx, form.bytes, {
-      rule: IMAGES,
-      ownerType: DELIVERY_OWNER,
-      ownerId: String(order.id),
+    // The object first, its row with the audit and the alert: a crash in between leaves only an object no row
+    // names, which the retry overwrites (same bytes, same key) or the housekeeping sweep removes.
+    const stored = await putDeliveryFile(ctx, form.bytes, {
       kind: kind === "cod" ? COD_KIND : ISSUE_KIND,
+      orderId: order.id,
+      origin: "upload",
+      accept: IMAGES.accept,
       filename: form.image instanceof File ? form.image.name : undefined,
       createdBy: viewer.email,
     });
     const at = ctx.now().toISOString();
     const response = { status: 200, body: { success: true, key: stored.key } };
     await ctx.db.transaction(async (tx) => {
+      await recordDeliveryFile(tx, stored);
       await recordAudit(tx, viewer, at, {
         entityType: "order",
         entityId: order.orderNumber,
@@ -323,10 +324,11 @@ function isFinished(status: string): boolean {
 
 /**
  * Completes the delivery once per Idempotency-Key (spec 001 §4): every check first (400/409/422 with the
- * reason, nothing written), then the signature and the delivery order PDF are stored and one transaction
- * sets the meta, the order (deliveryCompletedAt, hasDeliveryOrder, '1. Delivered/Released' unless already
- * finished), the history, a shortfall alert for the office, and the idempotency record. A retry after a
- * crash before the commit runs again and completes once; a later one with the same key gets the first answer.
+ * reason, nothing written), then the signature and the delivery order PDF are put in R2 and one transaction
+ * records their stored_files rows and sets the meta, the order (deliveryCompletedAt, hasDeliveryOrder,
+ * '1. Delivered/Released' unless already finished), the history, a shortfall alert for the office, and the
+ * idempotency record. A retry after a crash before the commit runs again and completes once (one row per
+ * file); a later one with the same key gets the first answer. Objects the crash left are swept (decision 026).
  */
 export async function completeDelivery(ctx: AppContext, viewer: Viewer, order: OrderRow, input: CompletionInput, key: string | null): Promise<Response> {
   const fingerprint = await requestFingerprint(input);
@@ -376,14 +378,17 @@ export async function completeDelivery(ctx: AppContext, viewer: Viewer, order: O
       : null;
     const driver = actorName(viewer);
 
+    // Objects first, rows in the transaction below (decision 026): a kill in between leaves no row and no
+    // completion; the retry puts the same signature on the same key and the sweep takes the unused PDF.
     const signatureFile = signature
-      ? await storeUpload(ctx, signature, { rule: { accept: ["image/png"], maxBytes: SIGNATURE_MAX_BYTES }, ownerType: DELIVERY_OWNER, ownerId: String(order.id), kind: SIGNATURE_KIND, filename: `signature-${order.orderNumber}.png`, createdBy: viewer.email })
+      ? await putDeliveryFile(ctx, signature, { kind: SIGNATURE_KIND, orderId: order.id, origin: "upload", accept: ["image/png"], filename: `signature-${order.orderNumber}.png`, createdBy: viewer.email })
       : null;
-    // The COD photo first, then the newest issue photos.
-    const chosen = [...photos.filter((p) => p.kind === COD_KIND).slice(0, 1), ...photos.filter((p) => p.kind === ISSUE_KIND)].slice(0, MAX_PDF_PHOTOS);
-    const photoBytes = (
-      await Promise.all(chosen.map(async (p) => ({ label: p.kind === COD_KIND ? "COD photo" : "Issue photo", contentType: p.contentType, bytes: await fileBytes(ctx, p.key) })))
-    ).filter((p): p is { label: string; contentType: string; bytes: Uint8Array } => !!p.bytes);
+    // The delivery order is the customer's copy (the proof page links it): the COD photo only, never the
+    // driver's issue photos, which are internal reports to the managers (decision 026).
+    const chosen = photos.filter((p) => p.kind === COD_KIND).slice(0, 1);
+    const photoBytes = (await Promise.all(chosen.map(async (p) => ({ label: "COD photo", contentType: p.contentType, bytes: await fileBytes(ctx, p.key) })))).filter(
+      (p): p is { label: string; contentType: string; bytes: Uint8Array } => !!p.bytes,
+    );
     const pdf = await renderDeliveryOrderPdf({
       orderNumber: order.orderNumber,
       customerName: order.customerName,
@@ -403,7 +408,7 @@ export async function completeDelivery(ctx: AppContext, viewer: Viewer, order: O
       signaturePng: signature,
       photos: photoBytes,
     });
-    const pdfFile = await storeGenerated(ctx, pdf, { contentType: "application/pdf", ownerType: DELIVERY_OWNER, ownerId: String(order.id), kind: DO_KIND, filename: deliveryOrderFilename(order.orderNumber), createdBy: viewer.email });
+    const pdfFile = await putDeliveryFile(ctx, pdf, { kind: DO_KIND, orderId: order.id, origin: "generated", accept: ["application/pdf"], filename: deliveryOrderFilename(order.orderNumber), createdBy: viewer.email });
 
     const presignedUrl = await deliveryOrderUrl(ctx, order.orderNumber, pdfFile.key);
     const response = { status: 200, body: { success: true, presignedUrl, completedAt, deliveryCompleteGeo: geo, error: null } };
@@ -414,6 +419,8 @@ export async function completeDelivery(ctx: AppContext, viewer: Viewer, order: O
       if (!current) throw new NotFoundError(DELIVERY_MESSAGES.notFound);
       // A concurrent completion with another key won the race: this one writes nothing.
       if (current.deliveryCompletedAt) throw new ConflictError(DELIVERY_MESSAGES.alreadyCompleted);
+      if (signatureFile) await recordDeliveryFile(tx, signatureFile);
+      await recordDeliveryFile(tx, pdfFile);
       const before = current.orderStatus;
       const after = isFinished(before) ? before : DELIVERED_STATUS;
       const values = {
@@ -579,7 +586,8 @@ export async function loadProof(ctx: AppContext, token: string): Promise<Deliver
   const expected = await hmacHex(ctx.env.FILE_SIGNING_SECRET, proofMessage(orderId, exp, completedAt));
   if (!row || !meta || !completedAt || !safeEqual(expected, m[3]!)) throw new NotFoundError(PROOF_INVALID);
   if (exp * 1000 <= ctx.now().getTime()) throw new DomainError(410, PROOF_EXPIRED);
-  const photos = await photosOf(ctx, orderId);
+  // Only the COD photo is proof for the customer; issue photos are the driver's internal reports (decision 026).
+  const photos = (await photosOf(ctx, orderId)).filter((p) => p.kind === COD_KIND);
   const ttl = { ttlSeconds: 600 };
   return {
     orderNumber: row.orderNumber,
@@ -594,41 +602,107 @@ export async function loadProof(ctx: AppContext, token: string): Promise<Deliver
     geo: meta.deliveryCompleteGeo,
     pdfUrl: meta.deliveryOrderKey ? await signFileUrl(ctx, meta.deliveryOrderKey, { ...ttl, filename: deliveryOrderFilename(row.orderNumber) }) : null,
     signatureUrl: meta.signatureKey ? await signFileUrl(ctx, meta.signatureKey, ttl) : null,
-    photos: await Promise.all(photos.slice(0, 8).map(async (p) => ({ label: p.kind === COD_KIND ? "COD photo" : "Delivery photo", url: await signFileUrl(ctx, p.key, ttl) }))),
+    photos: await Promise.all(photos.slice(0, 8).map(async (p) => ({ label: "COD photo", url: await signFileUrl(ctx, p.key, ttl) }))),
     expiresAt: new Date(exp * 1000).toISOString(),
   };
 }
 
 export const proofLinkBodySchema = z.object({ email: z.string().trim().max(320).optional() }).strict();
 
+export const PROOF_LINK_ACTION = "delivery.proof-link";
+const CUSTOMER_RECORD_STATUSES = ["Approved", "Completed"] as const;
+
 /**
- * Emails the customer an expiring link to the delivery proof. A driver sends to the e-mail on the order only;
- * the office (delivery:view-order) may type another address. 409 before completion.
+ * The customer's own addresses: the order's e-mail first, then the customer record's (the approved customer
+ * application of the same company name; the only customer record we keep), without repeats.
+ */
+export async function customerEmailsOf(ctx: AppContext, order: Pick<OrderRow, "id" | "customerName">): Promise<string[]> {
+  const name = order.customerName.trim();
+  const [[row], records] = await Promise.all([
+    ctx.db.select({ email: orders.customerEmail }).from(orders).where(eq(orders.id, order.id)).limit(1),
+    name
+      ? ctx.db
+          .select({ email: customerApplications.email })
+          .from(customerApplications)
+          .where(and(sql`${customerApplications.companyName} = ${name} COLLATE NOCASE`, inArray(customerApplications.status, [...CUSTOMER_RECORD_STATUSES]), sql`${customerApplications.email} <> ''`))
+          .orderBy(customerApplications.id)
+          .limit(10)
+      : Promise.resolve([]),
+  ]);
+  const out: string[] = [];
+  for (const email of [row?.email ?? "", ...records.map((r) => r.email)]) {
+    if (email.trim() && !out.some((e) => sameAddress(e, email))) out.push(email.trim());
+  }
+  return out;
+}
+
+/**
+ * Records the send in the audit trail only if it fits both limits (PROOF_LINK_LIMITS): one statement, so
+ * parallel requests cannot all pass a count taken before any of them wrote. Answers the row's id, or throws
+ * 429 with Retry-After until the oldest counted send leaves the window.
+ */
+async function reserveProofLinkSend(ctx: AppContext, viewer: Viewer, orderNumber: string, to: string, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const since = new Date(now.getTime() - PROOF_LINK_LIMITS.windowMs).toISOString();
+  const changes = JSON.stringify([{ field: "proofLinkSentTo", before: null, after: to }]);
+  const [reserved] = await ctx.db.all<{ id: number }>(sql`INSERT INTO ${auditEvents} (at, actor_id, actor_email, actor_name, entity_type, entity_id, action, changes)
+    SELECT ${at}, ${viewer.userId}, ${viewer.email}, ${actorName(viewer)}, 'order', ${orderNumber}, ${PROOF_LINK_ACTION}, ${changes}
+    WHERE (SELECT count(*) FROM ${auditEvents} WHERE entity_type = 'order' AND entity_id = ${orderNumber} AND action = ${PROOF_LINK_ACTION} AND at > ${since}) < ${PROOF_LINK_LIMITS.perOrder}
+      AND (SELECT count(*) FROM ${auditEvents} WHERE action = ${PROOF_LINK_ACTION} AND actor_email = ${viewer.email} AND at > ${since}) < ${PROOF_LINK_LIMITS.perUser}
+    RETURNING id`);
+  if (reserved) return reserved.id;
+  const recent = (where: SQL | undefined) => ctx.db.select({ at: auditEvents.at }).from(auditEvents).where(and(eq(auditEvents.action, PROOF_LINK_ACTION), gt(auditEvents.at, since), where));
+  const [byOrder, byUser] = await Promise.all([
+    recent(and(eq(auditEvents.entityType, "order"), eq(auditEvents.entityId, orderNumber))),
+    recent(eq(auditEvents.actorEmail, viewer.email)),
+  ]);
+  const rate = proofLinkRate(
+    byOrder.map((r) => r.at),
+    byUser.map((r) => r.at),
+    now,
+  );
+  // A send that left the window between the two reads: the next try fits.
+  const refused = rate.allowed ? ({ allowed: false, limit: "order", retryAfterSeconds: 1 } as const) : rate;
+  throw new RateLimitedError(proofLinkLimitMessage(refused), refused.retryAfterSeconds);
+}
+
+function senderLabel(viewer: Viewer): string {
+  const name = actorName(viewer);
+  return sameAddress(name, viewer.email) ? viewer.email : `${name} (${viewer.email})`;
+}
+
+/**
+ * Emails the customer an expiring link to the delivery proof (decision 026). It goes to the customer's own
+ * address (the order's or the customer record's); only an admin may type another. Limited per order and per
+ * sender (429 with Retry-After); each send is in the order's history (who, to whom, when) and the mail names
+ * who sent it. 409 before completion.
  */
 export async function sendProofLink(ctx: AppContext, viewer: Viewer, order: OrderRow, input: z.infer<typeof proofLinkBodySchema>): Promise<{ sentTo: string; expiresAt: string }> {
   if (!order.deliveryCompletedAt) throw new ConflictError("The delivery is not complete yet");
-  const [row] = await ctx.db.select({ email: orders.customerEmail }).from(orders).where(eq(orders.id, order.id)).limit(1);
-  const mayChoose = viewer.isAdmin || viewer.grants.some((g) => g.key === "delivery:view-order");
-  if (input.email && !mayChoose) throw new ForbiddenError("Only the office can send the proof to another address");
-  const to = (input.email || row?.email || "").trim();
-  if (!to) throw new ValidationError("No customer e-mail on this order");
-  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(to)) throw new ValidationError("Invalid email address", { email: ["Invalid email address"] });
+  const choice = chooseProofRecipient({ typed: input.email, isAdmin: viewer.isAdmin, customerEmails: await customerEmailsOf(ctx, order) });
+  if (!choice.ok) {
+    if (choice.status === 403) throw new ForbiddenError(choice.error);
+    throw new ValidationError(choice.error, choice.field ? { [choice.field]: [choice.error] } : undefined);
+  }
+  const to = choice.to;
+  const reservation = await reserveProofLinkSend(ctx, viewer, order.orderNumber, to, ctx.now());
   const { token, expiresAt } = await proofToken(ctx, order.id, order.deliveryCompletedAt);
   const url = `${ctx.env.APP_URL.replace(/\/+$/, "")}/proof/${token}`;
   const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  const sender = senderLabel(viewer);
   try {
     await sendEmail(ctx, {
       to: [to],
       subject: `Proof of delivery for order ${order.orderNumber}`,
-      html: `<p>Hello${order.customerName ? ` ${esc(order.customerName)}` : ""},</p><p>Your order ${esc(order.orderNumber)} was delivered. The proof of delivery (delivery order, photos, time and place) is here until ${esc(expiresAt.slice(0, 10))}:</p><p><a href="${esc(url)}">${esc(url)}</a></p>`,
-      text: `Your order ${order.orderNumber} was delivered. Proof of delivery: ${url} (valid until ${expiresAt.slice(0, 10)})`,
+      html: `<p>Hello${order.customerName ? ` ${esc(order.customerName)}` : ""},</p><p>Your order ${esc(order.orderNumber)} was delivered. The proof of delivery (delivery order, photos, time and place) is here until ${esc(expiresAt.slice(0, 10))}:</p><p><a href="${esc(url)}">${esc(url)}</a></p><p>Sent by ${esc(sender)}, Golden Grain Rice Co.</p>`,
+      text: `Your order ${order.orderNumber} was delivered. Proof of delivery: ${url} (valid until ${expiresAt.slice(0, 10)})\n\nSent by ${sender}, Golden Grain Rice Co.`,
       related: { type: "order", id: order.orderNumber },
       sentBy: viewer.email,
     });
   } catch (error) {
+    // The history lists mails that went out; the refused attempt stays in the e-mail log with its reason.
+    await ctx.db.delete(auditEvents).where(eq(auditEvents.id, reservation));
     throw new DomainError(502, error instanceof Error ? error.message : "Failed to send email");
   }
-  const at = ctx.now().toISOString();
-  await recordAudit(ctx.db, viewer, at, { entityType: "order", entityId: order.orderNumber, action: "delivery.proof-link", changes: [{ field: "proofLinkSentTo", before: null, after: to }] });
   return { sentTo: to, expiresAt };
 }

@@ -1,11 +1,13 @@
-// Scheduled housekeeping: ends expired sessions and passcodes and trims the rate-limit and idempotency logs.
-// Runs from the cron entry (workers/app.ts) and from tests with a fixed clock; one transaction per run.
+// Scheduled housekeeping: ends expired sessions and passcodes and trims the rate-limit and idempotency logs
+// (one transaction per run); with the file bucket, also sweeps delivery files no row names (decision 026).
+// Runs from the cron entry (workers/app.ts) and from tests with a fixed clock.
 import { and, eq, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
 import { authFailures, idempotencyKeys, passcodes, sessions } from "../../db/schema";
 import type { Database } from "~/lib/db.server";
+import { sweepOrphanDeliveryFiles, type SweepResult } from "./delivery-files.server";
 
-export type HousekeepingContext = { db: Database; now: () => Date };
-export type HousekeepingResult = { expiredSessions: number; expiredPasscodes: number; authFailuresPurged: number; idempotencyPurged: number };
+export type HousekeepingContext = { db: Database; now: () => Date; files?: R2Bucket };
+export type HousekeepingResult = { expiredSessions: number; expiredPasscodes: number; authFailuresPurged: number; idempotencyPurged: number; deliveryFiles?: SweepResult };
 
 const DAY_MS = 24 * 3600_000;
 /** Failed attempts only matter inside the 15-minute rate-limit window; a day keeps them for inspection. */
@@ -43,5 +45,6 @@ export async function runHousekeeping(ctx: HousekeepingContext): Promise<Houseke
     expiredPasscodes: affected(deactivated),
     authFailuresPurged: affected(authPurged),
     idempotencyPurged: affected(idempotencyPurged),
+    ...(ctx.files ? { deliveryFiles: await sweepOrphanDeliveryFiles({ db: ctx.db, files: ctx.files, now: ctx.now }) } : {}),
   };
 }

@@ -381,7 +381,7 @@ describe("Help reverts completion", () => {
     expect(sent.body).toMatchObject({ success: true, sentTo: expect.stringMatching(/@/) });
     const elsewhere = await call(proofLink, "POST", at(o, "proof-link").path, driver, { params: at(o, "proof-link").params, json: { email: "me@evil.example" } });
     expect(elsewhere.status).toBe(403);
-    const office = await call(proofLink, "POST", at(o, "proof-link").path, sales, { params: at(o, "proof-link").params, json: { email: "buyer@customer.example" } });
+    const office = await call(proofLink, "POST", at(o, "proof-link").path, admin, { params: at(o, "proof-link").params, json: { email: "buyer@customer.example" } });
     expect(office.body).toMatchObject({ success: true, sentTo: "buyer@customer.example" });
     const mails = (await (await fetch(`${standins.url}/resend/emails`)).json()) as Json;
     const list = Array.isArray(mails) ? mails : (mails.data ?? mails.emails);
