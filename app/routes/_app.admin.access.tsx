@@ -26,6 +26,8 @@ export const ADMIN_LINKS = [
   { to: "/admin/access/picklist-passcodes", label: "Picklist Passcodes" },
   // Issue 21: the keys the company's systems send orders, products, stock and locations with.
   { to: "/admin/access/integrations", label: "Integrations" },
+  // Issue 21: orders, products and stock from a CSV file, checked row by row first (decision 031).
+  { to: "/admin/access/imports", label: "Import" },
   { to: "/admin/access/rbac-debug", label: "RBAC Debug" },
   // Which proof completing a delivery needs, per order type (issue 8): its own screen, reached from here.
   { to: "/delivery-settings", label: "Delivery Proof" },

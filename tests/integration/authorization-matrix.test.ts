@@ -152,6 +152,9 @@ const ACCESS: Record<string, Access> = {
   "routes/_app.admin.access.rbac-debug": { who: ["admin"], staffOnly: true },
   "routes/api.admin.users": { who: ["admin"], staffOnly: true },
   "routes/api.admin.users.export": { who: ["admin"], staffOnly: true },
+  "routes/api.admin.imports.check": { who: ["admin"], staffOnly: true }, // the CSV import (decision 031)
+  "routes/api.admin.imports.run": { who: ["admin"], staffOnly: true },
+  "routes/_app.admin.access.imports": { who: ["admin"], staffOnly: true },
   "routes/api.admin.users.bulk": { who: ["admin"], staffOnly: true },
   "routes/api.admin.users.$email": { who: ["admin"], staffOnly: true },
   "routes/api.rbac.roles": { who: ["admin"], staffOnly: true },
