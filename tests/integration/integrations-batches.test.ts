@@ -4,6 +4,7 @@
 // integration, products with bins and barcodes, stock per warehouse, locations' Last Synced, the same batch
 // sent twice at once, and the limits (413, 415, 400) that write nothing.
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, inventoryItems, locations, orderLines, orders, productBarcodes, stockLevels, tasks } from "../../db/schema";
 import { SEEDED_INTEGRATION_KEY } from "../../db/seed";
@@ -20,7 +21,7 @@ import { createTestContext, request, staffCookie } from "../support/context";
 
 type Batch = { results: RecordResult[]; counts: Record<"created" | "updated" | "unchanged" | "refused", number> };
 type Answer = { status: number; body: { success: boolean; error?: string; data?: Batch } };
-type Handler = (args: { request: Request; context: unknown; params: Record<string, string> }) => Promise<Response>;
+type Handler = (args: ActionFunctionArgs) => Promise<Response>;
 
 let db: Database;
 let ctx: ReturnType<typeof createTestContext>;

@@ -3,6 +3,7 @@
 // integration routes take a bearer key and nothing else, answer 401 for a wrong, rotated-away or revoked key
 // and 403 outside its scope, record its last use (at most once a minute), and a refusal writes nothing.
 import { and, desc, eq, sql } from "drizzle-orm";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, integrationKeys, locations, orders } from "../../db/schema";
 import { SEEDED_INTEGRATION_KEY } from "../../db/seed";
@@ -21,7 +22,7 @@ import { createTestContext, request, staffCookie } from "../support/context";
 type Json = Record<string, unknown> & { success: boolean; error?: string; data?: unknown };
 type KeyView = { id: number; publicId: string; maskedKey: string; kinds: string[]; locations: string[]; status: string; lastUsedAt: string | null; version: number };
 type Issued = { key: KeyView; secret: string };
-type Handler = (args: { request: Request; context: unknown; params: Record<string, string> }) => Promise<Response>;
+type Handler = (args: ActionFunctionArgs) => Promise<Response>;
 
 let db: Database;
 let ctx: ReturnType<typeof createTestContext>;

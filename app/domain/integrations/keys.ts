@@ -51,12 +51,12 @@ export function bearerOf(header: string | null): string | null {
 
 export type KeyScope = { kinds: readonly string[]; locations: readonly string[] };
 
-export function allowsKind(scope: KeyScope, kind: IntegrationKind): boolean {
+export function allowsKind(scope: Pick<KeyScope, "kinds">, kind: IntegrationKind): boolean {
   return scope.kinds.includes(kind);
 }
 
 /** No warehouses listed: every warehouse. */
-export function allowsLocation(scope: KeyScope, locationId: string): boolean {
+export function allowsLocation(scope: Pick<KeyScope, "locations">, locationId: string): boolean {
   return scope.locations.length === 0 || scope.locations.includes(locationId);
 }
 
