@@ -20,7 +20,7 @@ beforeAll(async () => {
   Object.assign(cookies, await staffCookies(ctx.app, ["admin", "logistics"]));
 }, 60_000);
 
-async function check(kind: string, content: string | Uint8Array, who: string | null = "admin", name = "import.csv") {
+async function check(kind: string, content: string | Uint8Array<ArrayBuffer>, who: string | null = "admin", name = "import.csv") {
   const form = new FormData();
   form.set("kind", kind);
   form.set("file", new File([content], name, { type: "text/csv" }));
