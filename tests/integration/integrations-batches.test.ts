@@ -4,8 +4,9 @@
 // integration, products with bins and barcodes, stock per warehouse, locations' Last Synced, the same batch
 // sent twice at once, and the limits (413, 415, 400) that write nothing.
 import { and, eq, inArray, sql } from "drizzle-orm";
+import fc from "fast-check";
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents, inventoryItems, locations, orderLines, orders, productBarcodes, stockLevels, tasks } from "../../db/schema";
 import { SEEDED_INTEGRATION_KEY } from "../../db/seed";
 import type { RecordResult } from "~/domain/integrations/records";
@@ -341,4 +342,61 @@ describe("limits and bad input: a clear 4xx, nothing written", () => {
     expect(answer.body.error).toContain(error);
     expect(await written()).toBe(before);
   });
+});
+
+describe("any batch, however wrong its records", () => {
+  // Records near the real shape with junk mixed in: any field may be any JSON value (or text with lone
+  // surrogates and NULs), some records are not objects at all, ids and numbers repeat across records.
+  const junk = fc.oneof(fc.anything(), fc.string({ unit: "binary", maxLength: 12 }), fc.constant("\u0000"), fc.integer(), fc.double());
+  const text = fc.oneof(fc.string({ maxLength: 12 }), fc.string({ unit: "binary", maxLength: 12 }), fc.constantFrom("", " ", "SO-100003"));
+  /** Mostly a value that fits, sometimes not: so a good share of records land and the rest are refused. */
+  const mostly = <T,>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<unknown> = fc.oneof(text, junk)) => fc.oneof({ arbitrary: good, weight: 8 }, { arbitrary: bad, weight: 1 });
+  const line = fc.record({
+    sourceId: mostly(fc.constantFrom("L1", "L2", "L3")),
+    sku: mostly(fc.constantFrom("JAS-25", "BAS-10")),
+    quantity: mostly(fc.integer({ min: 1, max: 40 }), fc.oneof(fc.integer({ min: -2, max: 2_000_000 }), junk)),
+    unitPriceCents: mostly(fc.integer({ min: 0, max: 10_000 }), fc.oneof(fc.integer({ min: 0, max: 2_000_000_000 }), junk)),
+  });
+  // Ids and numbers from small pools, so records meet again across batches (updates, unchanged resends,
+  // numbers claimed by another id) and within one (twice-sent ids).
+  const fuzzOrder = fc.integer({ min: 1, max: 8 }).chain((n) =>
+    fc.record(
+      {
+        sourceId: mostly(fc.constant(`FZ-${n}`)),
+        orderNumber: mostly(fc.constant(`FZ-N${n}`), fc.oneof(fc.constantFrom("FZ-N1", "SO-100004"), junk)),
+        orderDate: mostly(fc.constantFrom("2025-06-18", "2025-06-17"), fc.constantFrom("2025-02-30", "June")),
+        customerName: mostly(fc.constantFrom("Fuzz Foods", "Other Foods")),
+        orderType: mostly(fc.constantFrom("Freight", "Will Call", "SAC Delivery")),
+        warehouseLocation: mostly(fc.constantFrom("NY-MAIN", "NJ-WH", "FL-DIST"), fc.constantFrom("MOON-BASE", "")),
+        paymentStatus: mostly(fc.constantFrom("Paid", "Net 30", "Payment Pending")),
+        orderStatus: fc.option(fc.constantFrom("Picking", "Picked", "Pending Assignment", "Pickup Pending", "Cancelled", "01. Released"), { nil: undefined, freq: 2 }),
+        lines: mostly(fc.uniqueArray(line, { minLength: 1, maxLength: 3, selector: (l) => l.sourceId }), fc.oneof(fc.constant([]), fc.array(line, { maxLength: 3 }), junk)),
+        extra: mostly(fc.constant(undefined), junk),
+      },
+      { requiredKeys: ["sourceId", "orderNumber", "orderDate", "customerName", "orderType", "warehouseLocation", "lines", "extra"] },
+    ),
+  );
+
+  it("is answered record by record (never a 5xx); each refusal says why; sent again, it creates and updates nothing", async () => {
+    const errors = vi.spyOn(console, "error");
+    const seen = { created: 0, updated: 0, unchanged: 0, refused: 0 };
+    await fc.assert(
+      fc.asyncProperty(fc.array(mostly(fuzzOrder, junk), { maxLength: 6 }), async (records) => {
+        const first = await sendOrders(records);
+        expect(first.status, JSON.stringify(first.body)).toBe(200);
+        const results = first.body.data!.results;
+        expect(results.map((r) => r.index)).toEqual(records.map((_, i) => i));
+        for (const r of results) if (r.outcome === "refused") expect(r.reason, JSON.stringify(r)).toMatch(/\S/);
+        for (const r of results) seen[r.outcome]++;
+        const again = await sendOrders(records);
+        for (const r of again.body.data!.results) seen[r.outcome]++;
+        expect(again.body.data!.counts.created + again.body.data!.counts.updated, JSON.stringify(again.body.data)).toBe(0);
+      }),
+      { numRuns: 150, endOnFailure: true },
+    );
+    expect(errors).not.toHaveBeenCalled();
+    // The property saw every answer, so it checked real writes and not only refusals.
+    expect(Math.min(seen.created, seen.updated, seen.unchanged, seen.refused), JSON.stringify(seen)).toBeGreaterThan(0);
+    errors.mockRestore();
+  }, 120_000);
 });

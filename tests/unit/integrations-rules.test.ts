@@ -103,6 +103,7 @@ describe("per-record parsing", () => {
     [order({ lines: [{ sourceId: "L1", sku: "A", quantity: 0 }] }), "lines.0.quantity: quantity must be at least 1"],
     [order({ lines: [{ sourceId: "L1", sku: "A", quantity: 1 }, { sourceId: "L1", sku: "B", quantity: 1 }] }), "lines.1.sourceId: Line L1 appears twice"],
     [order({ trucking: "Estes" }), "Unrecognized key"],
+    [order({ lines: Array.from({ length: 200 }, (_, i) => ({ sourceId: `L${i}`, sku: "A", quantity: 1_000_000, unitPriceCents: 1_000_000_000 })) }), "lines: The lines total more than $1,000,000,000"],
     ["an order", "Invalid input"],
   ])("refuses %j with its reason", (raw, reason) => {
     const { parsed, refused } = parseRecords("orders", [raw]);

@@ -13,6 +13,7 @@ export const MAX_BATCH_RECORDS = 1_000;
 export const MAX_BATCH_BYTES = 5 * 1024 * 1024;
 export const MAX_ORDER_LINES = 500;
 export const MAX_PRODUCT_BARCODES = 50;
+export const MAX_ORDER_TOTAL_CENTS = 100_000_000_000;
 
 const ALLOWED_PAYMENTS: readonly string[] = [...PAYMENT_OPTIONS, ...PAID_VARIANTS, PAYMENT_FALLBACK];
 
@@ -69,7 +70,7 @@ export const orderRecordSchema = z
     orderStatus: text(60).optional(),
     addressLines: z.array(text(200)).max(10).default([]),
     /** Optional: absent, the total of the lines. */
-    totalCents: z.number().int().min(0).max(100_000_000_000).optional(),
+    totalCents: z.number().int().min(0).max(MAX_ORDER_TOTAL_CENTS).optional(),
     lines: z.array(orderLineRecordSchema).min(1, "An order has at least one line").max(MAX_ORDER_LINES, `An order has at most ${MAX_ORDER_LINES} lines`),
   })
   .strict()
@@ -81,6 +82,11 @@ export const orderRecordSchema = z
       if (seen.has(line.sourceId)) issue.addIssue({ code: "custom", path: ["lines", i, "sourceId"], message: `Line ${line.sourceId} appears twice` });
       seen.add(line.sourceId);
     });
+    // The lines' total is stored when none is sent: keep it a whole number the database holds exactly.
+    const total = order.lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents, 0);
+    if (order.totalCents === undefined && total > MAX_ORDER_TOTAL_CENTS) {
+      issue.addIssue({ code: "custom", path: ["lines"], message: `The lines total more than $${(MAX_ORDER_TOTAL_CENTS / 100).toLocaleString("en-US")}` });
+    }
   });
 export type OrderRecord = z.infer<typeof orderRecordSchema>;
 export type OrderLineRecord = z.infer<typeof orderLineRecordSchema>;
