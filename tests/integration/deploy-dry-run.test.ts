@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { createClient } from "@libsql/client/node";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseFromClient } from "~/lib/db.server";
 import { createClient as createWebClient } from "@libsql/client/web";
@@ -158,7 +159,7 @@ describe("the restore drill", () => {
     const db = await createSeededTestDatabase({ orders: 60 });
     const dir = mkdtempSync(join(tmpdir(), "restore-drill-"));
     const snapshot = join(dir, "source.db");
-    await db.$client.execute({ sql: "VACUUM INTO ?", args: [snapshot] });
+    await db.run(sql`VACUUM INTO ${snapshot}`);
     const server = await startLibsqlStandin({ file: snapshot, port: 0, host: "127.0.0.1" });
     const remote = createClient({ url: server.url, intMode: "bigint" });
     try {
