@@ -65,7 +65,8 @@ function isBusy(error: unknown): boolean {
   return e?.cause ? isBusy(e.cause) : false;
 }
 
-const BUSY_RETRIES = 5;
+/** Waits of 50, 100, … 1,600 ms: about three seconds for another batch's transaction to finish. */
+const BUSY_RETRIES = 6;
 
 /** 503 with Retry-After: the database stayed busy; nothing of the batch was written, so sending it again is safe. */
 export class BatchBusyError extends DomainError {
@@ -87,7 +88,7 @@ export function inSyncTransaction<T>(ctx: SyncCtx, fn: (tx: Tx) => Promise<T>): 
       } catch (error) {
         if (!isBusy(error)) throw error;
         if (attempt >= BUSY_RETRIES) throw new BatchBusyError();
-        await new Promise((resolve) => setTimeout(resolve, 40 * 2 ** attempt));
+        await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
       }
     }
   });

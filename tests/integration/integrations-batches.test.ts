@@ -10,13 +10,15 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents, inventoryItems, locations, orderLines, orders, productBarcodes, stockLevels, tasks } from "../../db/schema";
 import { SEEDED_INTEGRATION_KEY } from "../../db/seed";
 import type { RecordResult } from "~/domain/integrations/records";
-import type { Database } from "~/lib/db.server";
+import { openRemoteDatabase, type Database } from "~/lib/db.server";
 import * as locationsRoute from "~/routes/api.integrations.locations";
 import * as ordersRoute from "~/routes/api.integrations.orders";
 import * as productsRoute from "~/routes/api.integrations.products";
 import * as stockRoute from "~/routes/api.integrations.stock";
 import * as verifyRoute from "~/routes/api.picklists.$orderNumber.verify";
 import * as historyRoute from "~/routes/api.order-trackers.$id.history";
+import { openDatabase } from "../../db/node";
+import { startLibsqlStandin } from "../../stand-ins/libsql-http";
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
 import { createTestContext, request, staffCookie } from "../support/context";
 
@@ -35,10 +37,10 @@ beforeAll(async () => {
   ctx.app.waitUntil = (p) => void followUps.push(p);
 }, 60_000);
 
-async function send(handler: Handler, kind: string, body: unknown, init: { key?: string; headers?: Record<string, string>; raw?: string } = {}): Promise<Answer> {
+async function send(handler: Handler, kind: string, body: unknown, init: { key?: string; headers?: Record<string, string>; raw?: string; context?: typeof ctx } = {}): Promise<Answer> {
   const headers = new Headers({ authorization: `Bearer ${init.key ?? SEEDED_INTEGRATION_KEY}`, "content-type": "application/json", ...init.headers });
   const req = request(`/api/integrations/${kind}`, { method: "POST", headers, body: init.raw ?? JSON.stringify(body) });
-  const res = await handler({ request: req, context: ctx, params: {} });
+  const res = await handler({ request: req, context: init.context ?? ctx, params: {} });
   return { status: res.status, body: (await res.json()) as Answer["body"] };
 }
 const sendOrders = (list: unknown[]) => send(ordersRoute.action, "orders", { orders: list });
@@ -228,17 +230,51 @@ describe("records entered before the integration", () => {
 
 describe("the same batch sent twice at once", () => {
   it("each gets a clear answer; together they create each order once", async () => {
-    const batch = Array.from({ length: 200 }, (_, i) => order(5001 + i));
+    // Four identical batches at once, through two database clients on the same file (as two Worker
+    // isolates would reach Turso), so their reads and writes interleave.
+    const [{ file }] = await db.all<{ file: string }>(sql`SELECT file FROM pragma_database_list WHERE name = 'main'`);
+    const other = createTestContext(openDatabase(`file:${file}`), { now: SEED_NOW });
+    const batch = Array.from({ length: 50 }, (_, i) => order(5001 + i));
     const before = await count(orders);
-    const [a, b] = await Promise.all([sendOrders(batch), sendOrders(batch)]);
-    expect(a.status).toBe(200);
-    expect(b.status).toBe(200);
-    const counts = [a.body.data!.counts, b.body.data!.counts];
-    expect(counts).toContainEqual({ created: 200, updated: 0, unchanged: 0, refused: 0 });
-    expect(counts).toContainEqual({ created: 0, updated: 0, unchanged: 200, refused: 0 });
-    expect(await count(orders)).toBe(before + 200);
-    expect(await count(orderLines, sql`${orderLines.orderId} IN (SELECT id FROM orders WHERE order_number LIKE 'INT-005%')`)).toBe(600);
+    const answers = await Promise.all([ctx, other, ctx, other].map((context) => send(ordersRoute.action, "orders", { orders: batch }, { context })));
+    for (const a of answers) expect(a.status, JSON.stringify(a.body).slice(0, 300)).toBe(200);
+    const counts = answers.map((a) => a.body.data!.counts);
+    expect(counts.filter((c) => c.created === 50)).toHaveLength(1);
+    expect(counts.filter((c) => c.unchanged === 50)).toHaveLength(3);
+    expect(await count(orders)).toBe(before + 50);
+    expect(await count(orderLines, sql`${orderLines.orderId} IN (SELECT id FROM orders WHERE order_number LIKE 'INT-005%')`)).toBe(150);
   });
+
+  it("from two Worker isolates over Turso's path (the web client, Hrana over HTTP): still once, each answer whole", async () => {
+    // Each isolate has its own copy of the modules (so its own in-process queue) and its own client; their
+    // statements reach the database over HTTP, so the two batches' reads and writes do interleave.
+    const [{ file }] = await db.all<{ file: string }>(sql`SELECT file FROM pragma_database_list WHERE name = 'main'`);
+    const standin = await startLibsqlStandin({ file });
+    const pending: Promise<unknown>[] = [];
+    try {
+      const isolates = [];
+      for (let i = 0; i < 2; i++) {
+        vi.resetModules();
+        const route = await import("~/routes/api.integrations.orders");
+        const context = createTestContext(openRemoteDatabase(standin.url), { now: SEED_NOW });
+        context.app.waitUntil = (p) => void pending.push(p);
+        isolates.push({ action: route.action as Handler, context });
+      }
+      const batch = Array.from({ length: 40 }, (_, i) => order(6001 + i));
+      const before = await count(orders);
+      const answers = await Promise.all(isolates.map((isolate) => send(isolate.action, "orders", { orders: batch }, { context: isolate.context })));
+      for (const a of answers) expect(a.status, JSON.stringify(a.body).slice(0, 300)).toBe(200);
+      expect(answers.map((a) => a.body.data!.counts).sort((x, y) => y.created - x.created)).toEqual([
+        { created: 40, updated: 0, unchanged: 0, refused: 0 },
+        { created: 0, updated: 0, unchanged: 40, refused: 0 },
+      ]);
+      expect(await count(orders)).toBe(before + 40);
+      expect(await count(orderLines, sql`${orderLines.orderId} IN (SELECT id FROM orders WHERE order_number LIKE 'INT-006%')`)).toBe(120);
+    } finally {
+      await Promise.allSettled(pending); // the Task Center rebuilds that follow, before the server goes
+      await standin.close();
+    }
+  }, 60_000);
 });
 
 describe("products, stock and locations", () => {
