@@ -3,11 +3,11 @@
 // can be installed here, so this stand-in lets the built Worker reach its data through the very code path it uses
 // in production (decisions 019 and 024).
 //
-// It answers as sqld does (libsql-server/src/hrana): GET /v2 and /v3 version checks; POST /v2/pipeline and
-// /v3/pipeline with every stream request (execute, batch with its conditions, sequence, describe, store_sql,
-// close_sql, get_autocommit, close); POST /v3/cursor; signed batons that each serve one request, streams that
-// expire after 10 s idle; a request that is not Hrana gets 400 with the reason. /v3-protobuf is not served: a
-// client asked for Hrana 3 falls back to v2 on its 404, as it does against older servers.
+// It answers as sqld does (libsql-server/src/hrana): GET /v2, /v3 and /v3-protobuf version checks; POST
+// /v2/pipeline, /v3/pipeline and /v3-protobuf/pipeline with every stream request (execute, batch with its
+// conditions, sequence, describe, store_sql, close_sql, get_autocommit, close); POST /v3/cursor and
+// /v3-protobuf/cursor; signed batons that each serve one request, streams that expire after 10 s idle; a request
+// that is not Hrana gets 400 with the reason.
 //
 // The database work runs in a child process (stand-ins/libsql-engine.ts): the native binding aborts its process
 // on some inputs, and then only that engine dies. The request it was serving gets a 500 error, the streams it
@@ -18,7 +18,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { EngineReply, EngineRequest } from "./libsql-engine";
-import { checkBatch, checkRequests, cursorBodySchema, describeIssue, pipelineBodySchema, ProtocolError, type Version } from "./libsql-protocol";
+import { decodeCursorBody, decodePipelineBody, encodeCursorResponse, encodePipelineResponse } from "./libsql-protobuf";
+import { checkBatch, checkRequests, cursorBodySchema, describeIssue, pipelineBodySchema, ProtocolError, type CursorEntry, type Version } from "./libsql-protocol";
 
 /** A stream nobody uses for this long is closed and its transaction rolled back (sqld: 10 s). */
 const STREAM_IDLE_MS = 10_000;
@@ -214,15 +215,15 @@ export async function startLibsqlStandin(options: { file: string; port?: number;
     return { baton, base_url: null, results: reply.results ?? [] };
   }
 
-  async function cursor(body: unknown): Promise<string> {
+  async function cursor(body: unknown): Promise<{ head: { baton: string | null; base_url: null }; entries: CursorEntry[] }> {
     const parsed = cursorBodySchema.safeParse(body);
     if (!parsed.success) throw new ProtocolError(describeIssue(parsed.error));
     checkBatch(parsed.data.batch, 3);
     const { reply, baton } = await onStream(parsed.data.baton, (stream) => ({ type: "cursor", stream, version: 3, batch: parsed.data.batch }));
-    return [{ baton, base_url: null }, ...(reply.entries ?? [])].map((line) => JSON.stringify(line) + "\n").join("");
+    return { head: { baton, base_url: null }, entries: reply.entries ?? [] };
   }
 
-  async function readJson(req: IncomingMessage): Promise<unknown> {
+  async function readBody(req: IncomingMessage): Promise<Buffer> {
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const c of req) {
@@ -230,14 +231,19 @@ export async function startLibsqlStandin(options: { file: string; port?: number;
       if (size > MAX_BODY_BYTES) throw new HttpFailure(413, "Request body is too large");
       chunks.push(c as Buffer);
     }
+    return Buffer.concat(chunks);
+  }
+
+  async function readJson(req: IncomingMessage): Promise<unknown> {
+    const body = await readBody(req);
     try {
-      return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      return JSON.parse(body.toString("utf8"));
     } catch (e) {
       throw new ProtocolError(`Cannot deserialize client message from JSON: ${(e as Error).message}`);
     }
   }
 
-  function send(res: ServerResponse, status: number, body: string, type: string) {
+  function send(res: ServerResponse, status: number, body: string | Buffer, type: string) {
     if (res.headersSent) return res.end();
     res.writeHead(status, { "content-type": type });
     res.end(body);
@@ -250,16 +256,22 @@ export async function startLibsqlStandin(options: { file: string; port?: number;
     send(res, 500, JSON.stringify({ message: e instanceof Error ? e.message : String(e), code }), "application/json");
   }
 
-  const routes: Record<string, (req: IncomingMessage) => Promise<{ body: string; type: string }>> = {
+  const jsonLines = ({ head, entries }: Awaited<ReturnType<typeof cursor>>) => [head, ...entries].map((line) => JSON.stringify(line) + "\n").join("");
+  const routes: Record<string, (req: IncomingMessage) => Promise<{ body: string | Buffer; type: string }>> = {
     "/v2/pipeline": async (req) => ({ body: JSON.stringify(await pipeline(await readJson(req), 2)), type: "application/json" }),
     "/v3/pipeline": async (req) => ({ body: JSON.stringify(await pipeline(await readJson(req), 3)), type: "application/json" }),
-    "/v3/cursor": async (req) => ({ body: await cursor(await readJson(req)), type: "text/plain" }),
+    "/v3/cursor": async (req) => ({ body: jsonLines(await cursor(await readJson(req))), type: "text/plain" }),
+    "/v3-protobuf/pipeline": async (req) => ({ body: encodePipelineResponse(await pipeline(decodePipelineBody(await readBody(req)), 3)), type: "application/x-protobuf" }),
+    "/v3-protobuf/cursor": async (req) => {
+      const { head, entries } = await cursor(decodeCursorBody(await readBody(req)));
+      return { body: encodeCursorResponse(head, entries), type: "application/octet-stream" };
+    },
   };
 
   const server = createServer((req, res) => {
     try {
       const path = new URL(req.url ?? "/", "http://localhost").pathname;
-      if (path === "/v2" || path === "/v3" || path === "/health" || path === "/") {
+      if (path === "/v2" || path === "/v3" || path === "/v3-protobuf" || path === "/health" || path === "/") {
         if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "Method Not Allowed", "text/plain");
         return send(res, 200, "Hello, this is HTTP API v2 (Hrana over HTTP)", "text/plain");
       }

@@ -61,8 +61,8 @@ describe("version checks", () => {
     expect((await http(path)).status).toBe(200);
   });
 
-  it("GET /v3-protobuf is 404, so a client asked for Hrana 3 falls back to v2 JSON", async () => {
-    expect((await http("/v3-protobuf")).status).toBe(404);
+  it("GET /v3-protobuf answers 2xx (the Protobuf encoding: libsql-conformance-hrana3.test.ts)", async () => {
+    expect((await http("/v3-protobuf")).status).toBe(200);
   });
 });
 
@@ -136,7 +136,7 @@ describe("results report what sqld reports", () => {
 });
 
 describe("error codes", () => {
-  const cases: [string, ReturnType<typeof exec>, string][] = [
+  const cases: [string, unknown, string][] = [
     ["an unknown column is an input error", exec("SELECT foobar"), "SQL_INPUT_ERROR"],
     ["a syntax error is a parse error", exec("SELEC 1"), "SQL_PARSE_ERROR"],
     ["no statement", exec("  -- nothing"), "SQL_NO_STATEMENT"],
@@ -336,6 +336,17 @@ describe("requests that are not Hrana get an error answer and change nothing", (
     const res = await http("/v2/pipeline", { body });
     expect(res.status).toBe(400);
     expect(res.text.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ["garbage", Buffer.from([0xff, 0xff, 0xff])],
+    ["a truncated message", Buffer.from([0x12, 0x05, 0x12])],
+    ["a request field of the wrong wire type", Buffer.from([0x10, 0x01])],
+    ["a request of no known type", Buffer.from([0x12, 0x00])],
+  ])("Protobuf %s: 400 with the reason", async (_name, bytes) => {
+    const res = await fetch(`${standin.url}/v3-protobuf/pipeline`, { method: "POST", body: bytes, headers: { "content-type": "application/x-protobuf" } });
+    expect(res.status).toBe(400);
+    expect((await res.text()).length).toBeGreaterThan(0);
   });
 
   it("nothing of a refused pipeline was written, and the server still serves", async () => {
