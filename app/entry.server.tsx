@@ -4,6 +4,7 @@ import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@r
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { DATABASE_RETRY_AFTER_SECONDS } from "~/lib/db.server";
 import { NonceProvider } from "~/lib/nonce";
 import {
   BASE_SECURITY_HEADERS,
@@ -15,6 +16,15 @@ import {
 } from "~/lib/security-headers";
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * A 503 (a database that did not answer: docs/decisions/027-faults-and-processes.md) says when to come back.
+ * Remix hands a thrown Response's headers only to the boundary route's `headers` export, so the page and its
+ * data requests get Retry-After here, once for every route.
+ */
+function withRetryAfter(status: number, headers: Headers) {
+  if (status === 503 && !headers.has("Retry-After")) headers.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+}
 
 export default async function handleRequest(
   request: Request,
@@ -54,6 +64,7 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  withRetryAfter(responseStatusCode, responseHeaders);
   for (const [name, value] of Object.entries(documentSecurityHeaders(csp))) responseHeaders.set(name, value);
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
@@ -63,4 +74,8 @@ export default async function handleRequest(
  * their redirects. Resource routes (/api, /files, /images, /auth, /logout) and the lazy-route-discovery
  * manifest never pass through here: see docs/decisions/009-security-headers.md.
  */
-export const handleDataRequest: HandleDataRequestFunction = (response) => withHeaders(response, BASE_SECURITY_HEADERS);
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  const answer = withHeaders(response, BASE_SECURITY_HEADERS);
+  withRetryAfter(answer.status, answer.headers);
+  return answer;
+};

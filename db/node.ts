@@ -5,16 +5,19 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient } from "@libsql/client/node";
 import { migrate } from "drizzle-orm/libsql/migrator";
-import { databaseFromClient, openRemoteDatabase, type Database } from "../app/lib/db.server";
+import { BACKGROUND_DATABASE_TIMEOUT_MS, DATABASE_TIMEOUT_MS, databaseFromClient, openRemoteDatabase, type Database } from "../app/lib/db.server";
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /** Chooses the client by URL: file: → the Node client on an embedded file, anything else → web client. */
 export function openDatabase(url: string, authToken?: string): Database {
-  if (!url.startsWith("file:")) return openRemoteDatabase(url, authToken);
+  // Scripts (migrations, a large seed) send big batches: the longer background bound, still never forever.
+  if (!url.startsWith("file:")) return openRemoteDatabase(url, authToken, { timeoutMs: BACKGROUND_DATABASE_TIMEOUT_MS });
   const path = url.slice("file:".length);
   if (path && path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
-  const client = createClient({ url });
+  // A write waiting on another connection's lock gives up after the same bound as a remote round trip
+  // (SQLITE_BUSY, answered as 503) instead of failing at once or waiting forever.
+  const client = createClient({ url, timeout: DATABASE_TIMEOUT_MS });
   return databaseFromClient(client);
 }
 

@@ -1,10 +1,12 @@
 // Route adapters: `apiRoute` gives an /api path its loader and action (policy first, methods with 405 and
 // Allow, typed errors as JSON), `pageLoader` does the same for a page's loader. respondToError is the one
 // place a thrown DomainError becomes an HTTP answer; nothing else leaks (no stack, file or route name).
+// A database that does not answer is a 503 with Retry-After, as on every other door (database-faults.server.ts).
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { Policy } from "~/domain/access/policy";
 import { DomainError, MethodNotAllowedError } from "~/domain/errors";
 import type { AppContext } from "./context.server";
+import { databaseUnavailable } from "./db.server";
 import { authorize, POLICY_DENIAL_HEADER } from "./guard.server";
 import type { Viewer } from "./session.server";
 
@@ -29,11 +31,15 @@ function jsonAnswer(status: number, body: Record<string, unknown>, headers: Reco
   return Response.json(body, { status, headers: { "Cache-Control": NO_STORE, ...headers } });
 }
 
-/** A thrown Response passes through; a DomainError becomes its JSON answer; anything else is a bare 500. */
+/**
+ * A thrown Response passes through; a DomainError (or a database that did not answer, wrapped however deep)
+ * becomes its JSON answer; anything else is a bare 500.
+ */
 export function respondToError(error: unknown): Response {
   if (error instanceof Response) return error;
-  if (error instanceof DomainError) {
-    return jsonAnswer(error.status, { success: false, error: error.message, ...error.extra }, error.headers);
+  const known = error instanceof DomainError ? error : databaseUnavailable(error);
+  if (known) {
+    return jsonAnswer(known.status, { success: false, error: known.message, ...known.extra }, known.headers);
   }
   console.error(error);
   return jsonAnswer(500, { success: false, error: "Something went wrong. Please try again." });
@@ -87,20 +93,28 @@ export function apiRoute<P extends Policy>(
   return { loader: handle, action: handle };
 }
 
+/** A DomainError (or a database that did not answer) as the thrown Response a page's error boundary shows. */
+function pageFailure(error: unknown): unknown {
+  if (error instanceof Response) return error;
+  const known = error instanceof DomainError ? error : databaseUnavailable(error);
+  if (!known) return error;
+  return new Response(known.message, { status: known.status, headers: { "Content-Type": "text/plain; charset=utf-8", ...known.headers } });
+}
+
 /**
  * A page's loader: policy first, then the handler; a DomainError becomes a thrown Response of its status and
  * message, which the route's error boundary shows (inside the signed-in shell).
  */
 export function pageLoader<P extends Policy, T>(policy: P, handler: (args: RouteArgs<ViewerOf<P>>) => Promise<T> | T) {
   return async ({ request, context, params }: LoaderFunctionArgs): Promise<T> => {
-    const viewer = (await authorize(request, context, policy)) as ViewerOf<P>;
+    // The guard reads the session from the database too: a database that does not answer there is the same 503.
+    const viewer = (await authorize(request, context, policy).catch((error: unknown) => {
+      throw pageFailure(error);
+    })) as ViewerOf<P>;
     try {
       return await handler({ request, context, params, viewer, ctx: context.app });
     } catch (error) {
-      if (error instanceof DomainError) {
-        throw new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8", ...error.headers } });
-      }
-      throw error;
+      throw pageFailure(error);
     }
   };
 }

@@ -1,6 +1,6 @@
 // Error messages (404, access denied, method not allowed, unexpected errors) with a way back home: as a
 // full page for visitors, or inside the signed-in shell (header and navigation kept) for signed-in viewers.
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 import type { NavItem } from "~/domain/shell/nav";
@@ -10,7 +10,8 @@ import { Brand } from "./brand";
 import { Footer } from "./footer";
 import { useSessionWatch } from "./session-watch";
 
-export type ErrorInfo = { code: string; title: string; message: string };
+/** `retry`: the failure is passing (the database did not answer): the page offers to try the same address again. */
+export type ErrorInfo = { code: string; title: string; message: string; retry?: boolean };
 
 /** What the shell needs to draw its header: the `_app` loader's data (the catch-all sends the same). */
 export type ShellData = { viewer: ShellViewer; nav: NavItem[]; now: string };
@@ -38,6 +39,8 @@ export function describeRouteError(error: unknown, isResponse: boolean, { detail
     const text = responseText(e.data);
     const status = `${e.status} ${e.statusText ?? ""}`.trim();
     if (e.status === 404) return NOT_FOUND;
+    // The server's own 'not now' (a database that did not answer in time): its text says what to do.
+    if (e.status === 503) return { code: "503", title: "Please try again", message: text && !text.startsWith("Error:") ? text : TRY_AGAIN, retry: true };
     if (e.status === 403) return { code: "403", title: "Access denied", message: text || "You do not have access to this page." };
     if (e.status === 405) {
       // Remix answers a POST to a page without an action with a message naming the route module.
@@ -52,7 +55,8 @@ export function describeRouteError(error: unknown, isResponse: boolean, { detail
   return { code: "500", title: UNEXPECTED_TITLE, message };
 }
 
-export function ErrorContent({ code, title, message }: ErrorInfo) {
+export function ErrorContent({ code, title, message, retry }: ErrorInfo) {
+  const location = useLocation();
   return (
     <main id="main" className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-16 text-center">
       <p className="text-6xl font-extrabold text-brand-600" aria-hidden="true">
@@ -60,9 +64,17 @@ export function ErrorContent({ code, title, message }: ErrorInfo) {
       </p>
       <h1 className="mt-4 text-2xl font-bold text-slate-900">{title}</h1>
       <p className="mt-2 text-base break-words text-slate-700">{message}</p>
-      <Link to="/" className={buttonClass({ className: "mt-8" })}>
-        Go to Home
-      </Link>
+      {retry ? (
+        // A plain link to this very address: it works before the page's scripts load, and a click after
+        // hydration runs the page's loaders again.
+        <Link to={`${location.pathname}${location.search}`} reloadDocument className={buttonClass({ className: "mt-8" })}>
+          Try again
+        </Link>
+      ) : (
+        <Link to="/" className={buttonClass({ className: "mt-8" })}>
+          Go to Home
+        </Link>
+      )}
     </main>
   );
 }
