@@ -6,6 +6,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { remixConfig } from "./remix.config";
 import { getDevLoadContext } from "./config/dev-context";
 import { connectingAddressPlugin } from "./config/connecting-address";
+import { frontDoorPlugin } from "./config/front-door";
 
 export default defineConfig({
   // Separate caches let several dev servers (parallel e2e runs) start at once without clashing.
@@ -19,6 +20,8 @@ export default defineConfig({
   plugins: [
     // First, so the address header is set (and any client copy replaced) before Remix handles the request.
     connectingAddressPlugin(),
+    // Then what the Worker refuses before Remix (TRACE, cross-site writes) and draining of unread bodies.
+    frontDoorPlugin(),
     cloudflareDevProxyVitePlugin({ getLoadContext: getDevLoadContext, persist: { path: ".wrangler/state/v3" } }),
     remix(remixConfig),
     tailwindcss(),
