@@ -30,6 +30,8 @@ export default defineConfig({
     url: `${baseURL}/login`,
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,
+    // SIGTERM first, so the supervisor stops everything it started (workerd included) before the group is killed.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     stdout: "ignore",
     stderr: "pipe",
     env: {

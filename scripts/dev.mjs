@@ -3,7 +3,7 @@
 // locally: the stand-ins (Google, Resend, QuickBooks), PartyKit dev and Remix's Vite dev server.
 // Flags: --fresh (delete the database file first; used by the e2e run).
 import { existsSync, rmSync } from "node:fs";
-import { bin, mustRun, quietEnv, supervisor } from "./processes.mjs";
+import { bin, mustRun, partykitDev, quietEnv, supervisor } from "./processes.mjs";
 
 const env = { ...quietEnv };
 const appPort = env.APP_PORT ?? "5173";
@@ -28,6 +28,6 @@ const { run } = supervisor({ env, graceMs: 300 });
 run("standins", bin("tsx"), ["stand-ins/server.ts"]);
 run("cron", bin("tsx"), ["scripts/cron.ts"]);
 const partySecret = env.PARTY_TOKEN_SECRET ?? "dev-party-token-secret-00000001";
-run("party", bin("partykit"), ["dev", "--port", partyPort, "--persist", partyState, "--disable-request-cf-fetch", "--no-hotkeys", "--var", `PARTY_TOKEN_SECRET=${partySecret}`]);
+run("party", ...partykitDev(["--port", partyPort, "--persist", partyState, "--disable-request-cf-fetch", "--no-hotkeys", "--var", `PARTY_TOKEN_SECRET=${partySecret}`]));
 run("app", bin("remix"), ["vite:dev", "--host", "127.0.0.1", "--port", appPort, "--strictPort"]);
 console.log(`\n  Golden Grain Ops → http://127.0.0.1:${appPort}  (stand-ins :${standinsPort}, party :${partyPort})\n`);

@@ -7,15 +7,19 @@
 // there is no hot reload. Decision 019.
 // Flags: --fresh (start from a new database), --no-build (reuse the last build).
 // Ports: PREVIEW_PORT (8787), LIBSQL_PORT (8080), STANDINS_PORT (4010), PARTYKIT_PORT (1999).
+// LIBSQL_PROXY_PORT (unset: none): the Worker reaches the database through a proxy the fault tests pause
+// (scripts/pausable-proxy.ts), controlled on LIBSQL_PROXY_CONTROL_PORT (the proxy's port + 1). Decision 027.
 import { existsSync, rmSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { bin, mustRun as mustRunIn, quietEnv, supervisor } from "./processes.mjs";
+import { bin, mustRun as mustRunIn, partykitDev, quietEnv, supervisor } from "./processes.mjs";
 
 const base = { ...quietEnv };
 const port = base.PREVIEW_PORT ?? "8787";
 const libsqlPort = base.LIBSQL_PORT ?? "8080";
 const standinsPort = base.STANDINS_PORT ?? "4010";
 const partyPort = base.PARTYKIT_PORT ?? "1999";
+const proxyPort = base.LIBSQL_PROXY_PORT;
+const proxyControlPort = base.LIBSQL_PROXY_CONTROL_PORT ?? (proxyPort ? String(Number(proxyPort) + 1) : undefined);
 const dbFile = base.PREVIEW_DB_FILE ?? ".data/preview.db";
 const persist = base.PREVIEW_STATE_DIR ?? ".wrangler/preview";
 const partyState = `${dbFile}.partykit`;
@@ -37,13 +41,14 @@ mustRun(bin("tsx"), seedArgs);
 
 // The Worker's environment: the local defaults (config/local-env.ts) with the database behind HTTP.
 const { localEnv } = await import("../config/local-env.ts"); // run through tsx (package.json)
-const workerVars = { ...localEnv(nodeEnv), DATABASE_URL: `http://127.0.0.1:${libsqlPort}`, APP_URL: `http://127.0.0.1:${port}` };
+const workerVars = { ...localEnv(nodeEnv), DATABASE_URL: `http://127.0.0.1:${proxyPort ?? libsqlPort}`, APP_URL: `http://127.0.0.1:${port}` };
 
 const { run } = supervisor({ env: nodeEnv, graceMs: 500 });
 
 run("libsql", bin("tsx"), ["stand-ins/libsql-http.ts", "--file", dbFile, "--port", libsqlPort]);
+if (proxyPort) run("db-proxy", bin("tsx"), ["scripts/pausable-proxy.ts", "--port", proxyPort, "--target", `127.0.0.1:${libsqlPort}`, "--control", proxyControlPort]);
 run("standins", bin("tsx"), ["stand-ins/server.ts"]);
-run("party", bin("partykit"), ["dev", "--port", partyPort, "--persist", partyState, "--disable-request-cf-fetch", "--no-hotkeys", "--var", `PARTY_TOKEN_SECRET=${workerVars.PARTY_TOKEN_SECRET}`]);
+run("party", ...partykitDev(["--port", partyPort, "--persist", partyState, "--disable-request-cf-fetch", "--no-hotkeys", "--var", `PARTY_TOKEN_SECRET=${workerVars.PARTY_TOKEN_SECRET}`]));
 await sleep(300);
 const varArgs = Object.entries(workerVars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
 run("worker", bin("wrangler"), [

@@ -3,10 +3,13 @@
 // real libSQL files), the first-load JS budget of every page route in the build, the Worker's pure parts
 // inside workerd (vitest-pool-workers), the deploy dry run (npm run deploy -- --dry-run), the smoke journey on
 // the production build (npm run preview), then the Playwright journeys in Debian's Chromium.
-// Prints one closing line 'N passed, N failed' and exits non-zero when anything failed.
+// Prints one closing line 'N passed, N failed' and exits non-zero when anything failed. Every process a
+// stage started is gone when it ends: anything left carrying this run's mark is stopped (decision 027).
 import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
+import { processesOf, stopProcesses, TEST_RUN_MARK } from "./processes.mjs";
 
 const only = process.argv.slice(2); // e.g. `npm test -- typecheck lint unit e2e`
 const STAGES = ["typecheck", "lint", "unit", "budgets", "workers", "deploy", "preview", "e2e"];
@@ -18,6 +21,15 @@ if (unknown.length) {
 const want = (stage) => only.length === 0 || only.includes(stage);
 const bin = (name) => resolve("node_modules/.bin", name);
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+// Inherited by everything the stages start, at any depth (a PartyKit a test started, a dev server's workerd).
+const mark = { name: TEST_RUN_MARK, value: randomUUID() };
+env[mark.name] = mark.value;
+const leftovers = () => processesOf({ root: process.pid, mark });
+async function stopLeftovers() {
+  const stopped = await stopProcesses(leftovers, 3_000);
+  if (stopped) console.log(`stopped ${stopped} process(es) a stage left running`);
+}
+for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(sig, () => stopLeftovers().finally(() => process.exit(130)));
 mkdirSync("test-results", { recursive: true });
 // A report left by an earlier run must not be counted for a stage that crashes before writing its own.
 for (const report of ["vitest.json", "workers.json", "preview.json", "e2e.json"]) rmSync(`test-results/${report}`, { force: true });
@@ -82,6 +94,7 @@ if (want("preview") && !want("workers") && !want("budgets")) spawnSync("npm", ["
 stage("preview", bin("playwright"), ["test", "--config", "playwright.preview.config.ts"], () => playwrightCounts("test-results/preview.json"));
 stage("e2e", bin("playwright"), ["test"], () => playwrightCounts("test-results/e2e.json"));
 
+await stopLeftovers();
 if (stagesFailed.length) console.log(`\nfailed stages: ${stagesFailed.join(", ")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || stagesFailed.length ? 1 : 0);
