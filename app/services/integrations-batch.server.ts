@@ -10,7 +10,7 @@ import { upsertLocations } from "./integrations-locations.server";
 import { upsertOrders } from "./integrations-orders.server";
 import { upsertProducts } from "./integrations-products.server";
 import { upsertStock } from "./integrations-stock.server";
-import type { BatchResult, SyncActor } from "./integrations-sync.server";
+import { serialized, type BatchResult, type SyncActor } from "./integrations-sync.server";
 
 /** What a key writes as: its audit identity, its system's ids, its warehouses; its batches filed under its public id. */
 export function syncActorOf(client: IntegrationClient): SyncActor {
@@ -47,6 +47,9 @@ export async function receiveBatch(ctx: AppContext, client: IntegrationClient, k
       break;
     }
   }
-  await touchIntegrationKey(ctx, client);
+  // After the batch committed: a failure here must not turn its answer into an error (a resend would be
+  // answered 'unchanged', but the sender would think the batch failed). Queued like a batch, so it never
+  // waits on another batch's lock.
+  await serialized(() => touchIntegrationKey(ctx, client)).catch((error: unknown) => console.warn("integration key last use not recorded", error));
   return result;
 }
