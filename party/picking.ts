@@ -12,7 +12,7 @@ const FLUSH_MS = 250;
  * `holder`: who claims as, the signed identity plus the device (several phones share one passcode). `name` and
  * `lines` come from the token: the picker's display name, and the order's line ids when it was signed.
  */
-type ConnState = { sub: string; holder: string; name: string; lineId: string | null; lines: string[] };
+type ConnState = { sub: string; holder: string; name: string; lineId: string | null; lines: readonly string[] };
 
 function newer(a: LineState, b: LineState | undefined) {
   return !b || a.rev > b.rev || (a.rev === b.rev && a.by > b.by);
