@@ -25,6 +25,7 @@ export const SCREENS: Screen[] = [
   { name: "admin-workers", role: "admin", path: "/admin/access/workers", ready: heading("Workers") },
   { name: "admin-email-routing", role: "admin", path: "/admin/access/email-routing", ready: heading("Email Routing") },
   { name: "admin-passcodes", role: "admin", path: "/admin/access/picklist-passcodes", ready: heading("Picklist Passcodes") },
+  { name: "admin-integrations", role: "admin", path: "/admin/access/integrations", ready: heading("Integrations") },
   { name: "admin-rbac-debug", role: "admin", path: "/admin/access/rbac-debug", ready: heading("RBAC Debug") },
   { name: "delivery-settings", role: "admin", path: "/delivery-settings", ready: heading("Delivery proof") },
   // Returns and applications, the lists and an opened request or application.
