@@ -3,13 +3,14 @@
 // before body, 415 for a wrong content type) is tests/integration/write-routes-sweep.test.ts.
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, returnReasons } from "../../db/schema";
+import { auditEvents, notifications, orders, returnReasons, users } from "../../db/schema";
 import * as releaseOrder from "~/routes/api.order-trackers.$id.release-order";
 import * as releaseOrderEmail from "~/routes/api.order-trackers.$id.release-order.email";
 import * as emailEnable from "~/routes/api.order-trackers.$id.release-order.email-enable";
 import * as cacheFlush from "~/routes/api.admin.rbac.cache.flush";
 import * as roleUpsert from "~/routes/api.admin.rbac.role.warehouse-employee.upsert";
 import * as reasons from "~/routes/api.return-reasons";
+import * as needHelp from "~/routes/api.delivery.$orderId.need-help";
 import { PRINT_DENIED } from "~/services/release-orders.server";
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
 import { createTestContext, request, settle, staffCookies } from "../support/context";
@@ -70,6 +71,25 @@ describe("write routes that take no body refuse another content type before acti
       expect((await call(mod as Mod, path, { method: "POST", cookie: cookies[who], json: {}, params: { id: "1" } })).status).toBe(200);
     });
   }
+});
+
+describe("Need Help demands its content type", () => {
+  it("a driver's text/plain post about an order of hers is 415 and raises no alert; JSON still does", async () => {
+    const [driver] = await ctx.app.db.select().from(users).where(eq(users.email, "driver@goldengrain.test"));
+    const all = await ctx.app.db.select().from(orders);
+    // The driver's orders (spec 001 §6): her order types (or the delivery types), at her locations.
+    const typeOk = (t: string) => (driver!.orderTypes.length ? driver!.orderTypes.includes(t) : /delivery$/i.test(t));
+    const order = all.find((o) => typeOk(o.orderType) && (!driver!.locationIds.length || driver!.locationIds.includes(o.warehouseLocation)))!;
+    const alerts = async () => (await ctx.app.db.select().from(notifications)).length;
+    const before = await alerts();
+    const path = `/api/delivery/${order.id}/need-help`;
+    const refused = await call(needHelp as Mod, path, { method: "POST", cookie: cookies.driver, headers: { "content-type": "text/plain" }, body: '{"note":"help"}', params: { orderId: String(order.id) } });
+    expect(refused.status).toBe(415);
+    expect(await alerts()).toBe(before);
+    const ok = await call(needHelp as Mod, path, { method: "POST", cookie: cookies.driver, json: { note: "help" }, params: { orderId: String(order.id) } });
+    expect(ok.status).toBe(200);
+    expect(await alerts()).toBe(before + 1);
+  });
 });
 
 describe("POST /api/return-reasons is the admin's before anything else", () => {
