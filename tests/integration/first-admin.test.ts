@@ -16,6 +16,7 @@ import { action as saveUsers } from "~/routes/api.admin.users.bulk";
 import { loader as me } from "~/routes/api.me";
 import { action as sessionLogin } from "~/routes/api.session.login";
 import { action as startGoogle } from "~/routes/auth.google";
+import { loader as loginPage } from "~/routes/login";
 import { loader as googleCallback } from "~/routes/auth.google_.callback";
 import { ACCESS_REQUEST_TITLE } from "~/services/auth.server";
 import { createTestDatabase } from "../support/db";
@@ -131,6 +132,9 @@ describe("the first admin (ADMIN_EMAILS)", () => {
     expect(member!.roleId).toBeNull();
     const [note] = await db.select().from(notifications).where(eq(notifications.title, ACCESS_REQUEST_TITLE));
     expect(note).toMatchObject({ audienceGrant: "admin:manage", message: expect.stringContaining("new.hire@goldengrain.test") });
+    // The page they land on says so.
+    const page = (await loginPage({ request: request("/login?error=waiting"), context: ctx, params: {} })) as { error: string };
+    expect(page.error).toBe(SIGN_IN_REFUSALS.waiting);
   });
 
   it("never demotes: a listed admin moved to another role by an admin keeps that role at the next sign-in", async () => {
@@ -153,6 +157,7 @@ describe("the first admin (ADMIN_EMAILS)", () => {
     expect(del.status).toBe(200);
     const res = await signInWithGoogle(SECOND);
     expect(res.headers.get("location")).toBe("/login?error=removed");
+    expect(((await loginPage({ request: request("/login?error=removed"), context: ctx, params: {} })) as { error: string }).error).toBe(SIGN_IN_REFUSALS.removed);
     expect(res.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(false);
     expect(await db.select().from(users).where(eq(users.email, SECOND))).toEqual([]);
     const api = await apiLogin(SECOND);
