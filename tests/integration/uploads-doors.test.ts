@@ -1,6 +1,7 @@
 // Every upload door, through its real route (issue 20, decision 025): a scripted PDF and a PNG carrying
 // <html><script> are refused with a clear 4xx and the reason, and nothing is stored (no R2 object, no
 // stored_files row, no row of the door's own). The public doors first: anyone can reach them.
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { PDFDocument, PDFName, PDFString } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -23,7 +24,7 @@ import { createTestContext, request, settle, staffCookies, TEST_ADDRESS_HEADER }
 import { fetchSigned, PNG_BYTES, PNG_DATA_URL } from "./documents-fixtures";
 
 type Json = any;
-type Handler = (args: { request: Request; context: unknown; params: Record<string, string> }) => Promise<unknown>;
+type Handler = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => Promise<unknown>;
 
 const text = (s: string) => new TextEncoder().encode(s);
 const join = (...parts: Uint8Array[]) => {
