@@ -2,13 +2,14 @@
 // (data from ~/domain/access/policy, checked for every route by tests/integration/authorization-matrix.test.ts)
 // and the first line of its loader and action is `await authorize(request, context, policy)`.
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { hasAnyGrant } from "~/domain/access/roles";
 import { policies, type Policy } from "~/domain/access/policy";
+import { viewerSatisfies } from "~/domain/access/policy-check";
 import { isLocal } from "./env.server";
 import { gateRequest, wantsJson } from "./request-gate.server";
 import { getStaffViewer, getViewer, getPasscodeViewer, type Viewer } from "./session.server";
 
-export { policies, type Policy };
+// The predicate is pure (the navigation and the home page offer links by it); re-exported for route modules.
+export { policies, type Policy, viewerSatisfies };
 
 /** Marks refusals made by a route's policy, as opposed to row-level answers (an order out of scope). */
 export const POLICY_DENIAL_HEADER = "X-Access-Denied";
@@ -26,23 +27,6 @@ function unauthenticated(request: Request): never {
 function forbidden(request: Request, message = "You do not have access to this page."): never {
   if (wantsJson(request)) throw Response.json({ success: false, error: message }, { status: 403, headers: denied });
   throw new Response(message, { status: 403, statusText: "Forbidden", headers: denied });
-}
-
-export function viewerSatisfies(viewer: Viewer, policy: Policy): boolean {
-  switch (policy.kind) {
-    case "public":
-    case "viewer":
-      return true;
-    case "staff":
-      return viewer.kind === "user";
-    case "grant":
-      return viewer.isAdmin || hasAnyGrant(viewer.grants, policy.anyOf);
-    case "admin":
-    case "local-admin":
-      return viewer.kind === "user" && viewer.isAdmin;
-    case "integration":
-      return false; // only an integration key opens these routes, never a session
-  }
 }
 
 export async function authorize(request: Request, context: AppLoadContext, policy: Policy & { kind: "public" }): Promise<Viewer | null>;

@@ -13,8 +13,9 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { firstName, greeting } from "~/domain/shell/greeting";
 import { homeKpiTiles } from "~/domain/shell/home";
-import { moduleCards, passcodeCards, shortcuts } from "~/domain/shell/modules";
+import { moduleCards, shortcuts } from "~/domain/shell/modules";
 import { shellViewer } from "~/domain/shell/viewer";
+import { mayOpen } from "~/domain/access/areas";
 import { policies } from "~/domain/access/policy";
 import { authorize } from "~/lib/guard.server";
 import { homeData } from "~/services/home.server";
@@ -30,15 +31,15 @@ export const meta: MetaFunction = () => [{ title: "Home — Golden Grain" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await authorize(request, context, policy);
   const shell = shellViewer(viewer);
-  const roleInput = { roleId: viewer.roleId, isAdmin: viewer.isAdmin };
   const now = context.app.now().toISOString();
   if (shell.isPasscode) {
     return {
       name: shell.name,
       email: shell.email,
       roleLabel: shell.roleLabel,
+      isPasscode: true,
       now,
-      cards: passcodeCards(),
+      cards: moduleCards(viewer),
       shortcuts: [],
       kpis: [],
       activity: [],
@@ -51,11 +52,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     name: shell.name,
     email: shell.email,
     roleLabel: shell.roleLabel,
+    isPasscode: false,
     now,
-    cards: moduleCards(roleInput),
-    shortcuts: shortcuts(roleInput),
-    // Each tile opens Order Tracking with its quick filter; a count the viewer may not have is no tile.
-    kpis: homeKpiTiles(data.kpis),
+    // Cards and shortcuts are the registry's areas whose route opens for this viewer (decision 032).
+    cards: moduleCards(viewer),
+    shortcuts: shortcuts(viewer),
+    // Each tile opens Order Tracking with its quick filter; a count the viewer may not have, or a tile whose
+    // screen would refuse them, is no tile.
+    kpis: homeKpiTiles(data.kpis).filter((tile) => mayOpen(viewer, tile.to)),
     activity: data.activity,
     announcements: data.announcements,
     floor: data.floor,
@@ -76,7 +80,7 @@ export default function Home() {
         <div>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl" suppressHydrationWarning>
             {/* A passcode session is named after its warehouse phone, not a person: show the whole label. */}
-            {hello}, {data.roleLabel === "Passcode Session" ? data.name : firstName(data.name, data.email)}
+            {hello}, {data.isPasscode ? data.name : firstName(data.name, data.email)}
           </h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-700">
             <span>Signed in as</span>

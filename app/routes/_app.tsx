@@ -1,5 +1,5 @@
 // The signed-in layout: guards every child route (staff or passcode session), then renders the header,
-// the page and the footer. Navigation is computed on the server from the viewer's role and grants.
+// the page and the footer. Navigation is computed on the server from the area registry and the viewer's grants.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { AppHeader } from "~/components/shell/app-header";

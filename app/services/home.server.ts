@@ -11,6 +11,7 @@
 // picker's home at once. The same rules decide it as the task lists (app/domain/tasks/floor.ts).
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { announcements, auditEvents, orderLines, orders, returnRequests } from "../../db/schema";
+import { mayOpen } from "~/domain/access/areas";
 import { hasGrant } from "~/domain/access/roles";
 import { hiddenOrderFields } from "~/domain/access/visibility";
 import { DELIVERY_ORDER_TYPES } from "~/domain/orders/constants";
@@ -204,7 +205,9 @@ export async function recentActivity(ctx: Pick<AppContext, "db">, viewer: Viewer
       const changes = (r.changes ?? []).filter((c) => !hidden.has(c.field));
       if ((r.changes ?? []).length && !changes.length) return [];
       const line = describeActivity({ ...r, changes });
-      return [{ id: r.id, actor: line.actor, sentence: line.sentence, at: r.at, href: line.href }];
+      // A sentence stays, but it links only where the reader may go (decision 032).
+      const href = line.href && mayOpen(viewer, line.href) ? line.href : null;
+      return [{ id: r.id, actor: line.actor, sentence: line.sentence, at: r.at, href }];
     })
     .slice(0, ACTIVITY_LIMIT);
 }

@@ -1,5 +1,6 @@
-// Home page rules: greeting, module cards by role, shortcuts and the module search (spec 000 section 2).
+// Home page rules: greeting, module cards by grants, shortcuts and the module search (spec 000 section 2).
 import { describe, expect, it } from "vitest";
+import { ROLE_DEFINITIONS, type RoleId } from "~/domain/access/roles";
 import { firstName, greeting } from "~/domain/shell/greeting";
 import { homeKpiTiles, pickSizeText, quickFilterHref, waitedText } from "~/domain/shell/home";
 import { enterTarget, moduleCards, searchModules, searchSummary, shortcuts } from "~/domain/shell/modules";
@@ -28,22 +29,35 @@ describe("greeting", () => {
   });
 });
 
+/** A staff session holding a seeded role's grants (the registry reads grants, never the role's name). */
+function staff(roleId: RoleId) {
+  const def = ROLE_DEFINITIONS[roleId];
+  return { kind: "user" as const, isAdmin: def.isAdmin, grants: def.grants };
+}
+
 describe("moduleCards", () => {
-  const titles = (roleId: string | null, isAdmin = false) => moduleCards({ roleId, isAdmin }).map((c) => c.title);
+  const titles = (roleId: RoleId) => moduleCards(staff(roleId)).map((c) => c.title);
   const all = ["Order Tracking", "Return Forms", "Customer Applications", "Reports", "Payment Tracking", "Customer Service"];
 
-  it.each<[string, string[]]>([
+  // Reports only for those whose grants open /reports (decision 032): not the sales rep, not the driver.
+  it.each<[RoleId, string[]]>([
     ["admin", all],
     ["logistics-manager", all],
-    ["sales-rep", all],
+    ["sales-rep", ["Order Tracking", "Return Forms", "Customer Applications", "Payment Tracking", "Customer Service"]],
     ["warehouse-employee", ["Order Tracking", "Reports", "Payment Tracking", "Customer Service"]],
-    ["delivery-driver", ["Order Tracking", "Return Forms", "Reports", "Payment Tracking", "Customer Service"]],
+    ["delivery-driver", ["Order Tracking", "Return Forms", "Payment Tracking", "Customer Service"]],
   ])("%s", (role, expected) => {
-    expect(titles(role, role === "admin")).toEqual(expected);
+    expect(titles(role)).toEqual(expected);
+  });
+
+  it("a passcode session gets the picking screen alone", () => {
+    expect(moduleCards({ kind: "passcode", isAdmin: false, grants: [{ key: "picklists:pick" }] })).toEqual([
+      { id: "pick-list", title: "Pick List", description: "Pick and verify order lines", path: "/pick-list" },
+    ]);
   });
 
   it("every card has a title, description and path", () => {
-    for (const card of moduleCards({ roleId: "admin", isAdmin: true })) {
+    for (const card of moduleCards(staff("admin"))) {
       expect(card.title).toBeTruthy();
       expect(card.description).toBeTruthy();
       expect(card.path).toMatch(/^\//);
@@ -51,30 +65,30 @@ describe("moduleCards", () => {
   });
 
   it("stub pages carry the spec's lines", () => {
-    const cards = moduleCards({ roleId: "admin" });
+    const cards = moduleCards(staff("admin"));
     expect(cards.find((c) => c.path === "/payment-tracking")?.description).toBe("Monitor payment statuses and records");
     expect(cards.find((c) => c.path === "/customer-service")?.description).toBe("Access support resources and resolve inquiries");
   });
 });
 
 describe("shortcuts", () => {
-  it.each<[string, string[]]>([
+  it.each<[RoleId, string[]]>([
     ["admin", ["Insights", "New Customer"]],
     ["logistics-manager", ["Insights", "New Customer"]],
-    ["sales-rep", ["Insights", "New Customer"]],
+    ["sales-rep", ["New Customer"]],
     ["warehouse-employee", ["Insights"]],
-    ["delivery-driver", ["Insights"]],
+    ["delivery-driver", []],
   ])("%s", (roleId, expected) => {
-    expect(shortcuts({ roleId }).map((s) => s.label)).toEqual(expected);
+    expect(shortcuts(staff(roleId)).map((s) => s.label)).toEqual(expected);
   });
 
-  it("Insights goes to /reports, New Customer to /customer-applications", () => {
-    expect(shortcuts({ roleId: "sales-rep" }).map((s) => s.path)).toEqual(["/reports", "/apply"]);
+  it("Insights goes to /reports, New Customer to the application form", () => {
+    expect(shortcuts(staff("admin")).map((s) => s.path)).toEqual(["/reports", "/apply"]);
   });
 });
 
 describe("searchModules", () => {
-  const cards = moduleCards({ roleId: "admin", isAdmin: true });
+  const cards = moduleCards(staff("admin"));
   it.each<[string, string[]]>([
     ["", cards.map((c) => c.title)],
     ["   ", cards.map((c) => c.title)],

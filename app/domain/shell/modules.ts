@@ -1,70 +1,21 @@
-// Home page module cards, shortcuts and the module search (spec 000 section 2, 'Home page').
-import { isCustomerRole } from "./nav";
+// Home page module cards, shortcuts and the module search (spec 000 section 2, 'Home page'). Cards and shortcuts
+// come from the area registry (app/domain/access/areas.ts): a viewer is offered those whose route opens for them.
+import { areasFor, type AreaViewer } from "~/domain/access/areas";
 
 export type ModuleCard = { id: string; title: string; description: string; path: string };
 export type Shortcut = { id: string; label: string; path: string };
-type RoleInput = { roleId: string | null; isAdmin?: boolean };
 
-const CARDS: Array<ModuleCard & { visible: (v: RoleInput) => boolean }> = [
-  {
-    id: "order-tracking",
-    title: "Order Tracking",
-    description: "Track orders, payments, trucking and deliveries",
-    path: "/order-tracking",
-    visible: () => true,
-  },
-  {
-    id: "return-forms",
-    title: "Return Forms",
-    description: "Submit and manage product return requests",
-    path: "/return-forms",
-    visible: (v) => !!v.isAdmin || v.roleId !== "warehouse-employee",
-  },
-  {
-    id: "customer-applications",
-    title: "Customer Applications",
-    description: "Review and process new customer applications",
-    path: "/customer-applications",
-    visible: (v) => isCustomerRole(v.roleId, v.isAdmin),
-  },
-  {
-    id: "reports",
-    title: "Reports",
-    description: "Stock transfer receiving and devanning reports",
-    path: "/reports",
-    visible: () => true,
-  },
-  {
-    id: "payment-tracking",
-    title: "Payment Tracking",
-    description: "Monitor payment statuses and records",
-    path: "/payment-tracking",
-    visible: () => true,
-  },
-  {
-    id: "customer-service",
-    title: "Customer Service",
-    description: "Access support resources and resolve inquiries",
-    path: "/customer-service",
-    visible: () => true,
-  },
-];
-
-export function moduleCards(viewer: RoleInput): ModuleCard[] {
-  return CARDS.filter((c) => c.visible(viewer)).map(({ id, title, description, path }) => ({ id, title, description, path }));
+/** The cards of the areas listed for the viewer (a shared picking phone: the picking screen alone). */
+export function moduleCards(viewer: AreaViewer): ModuleCard[] {
+  return areasFor(viewer).flatMap((area) => (area.card ? [{ id: area.id, title: area.card.title, description: area.card.description, path: area.path }] : []));
 }
 
-/** A picklist passcode session can only pick: its home shows the picking screen alone. */
-export function passcodeCards(): ModuleCard[] {
-  return [{ id: "pick-list", title: "Pick List", description: "Pick and verify order lines", path: "/pick-list" }];
-}
-
-export function shortcuts(viewer: RoleInput): Shortcut[] {
-  const list: Shortcut[] = [{ id: "insights", label: "Insights", path: "/reports" }];
-  if (isCustomerRole(viewer.roleId, viewer.isAdmin)) {
-    list.push({ id: "new-customer", label: "New Customer", path: "/apply" }); // the application form, as customers see it
-  }
-  return list;
+/** The shortcuts of the areas listed for the viewer, in the spec's order. */
+export function shortcuts(viewer: AreaViewer): Shortcut[] {
+  return areasFor(viewer)
+    .flatMap((area) => area.shortcuts ?? [])
+    .sort((a, b) => a.position - b.position)
+    .map(({ id, label, path }) => ({ id, label, path }));
 }
 
 /** Case-insensitive match on title, description or path; a blank query keeps every card. */

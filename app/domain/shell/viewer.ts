@@ -1,5 +1,6 @@
 // What the browser is told about the signed-in viewer: enough for the shell, nothing secret.
-import { hasGrant, isPasscodeEmail, roleLabel, type Grant } from "~/domain/access/roles";
+import { shellCapabilities } from "~/domain/access/capabilities";
+import { isPasscodeEmail, roleLabel, type Grant } from "~/domain/access/roles";
 
 export type ShellViewer = {
   name: string;
@@ -26,6 +27,7 @@ export function shellViewer(viewer: {
   sessionExp: string;
 }): ShellViewer {
   const isPasscode = isPasscodeEmail(viewer.email);
+  const can = shellCapabilities({ kind: isPasscode ? "passcode" : "user", isAdmin: viewer.isAdmin, grants: viewer.grants });
   return {
     name: viewer.name,
     email: viewer.email,
@@ -36,9 +38,8 @@ export function shellViewer(viewer: {
     grants: viewer.grants.map((g) => g.key),
     isPasscode,
     sessionExp: viewer.sessionExp,
-    canSeeTasks: !isPasscode && (viewer.isAdmin || hasGrant(viewer.grants, "tasks:view")),
-    // Spec 000: the Help button is for delivery drivers only.
-    canRequestHelp: viewer.roleId === "delivery-driver" && hasGrant(viewer.grants, "help:request"),
+    canSeeTasks: can.seeTasks,
+    canRequestHelp: can.requestHelp,
   };
 }
 
