@@ -35,6 +35,7 @@ export type EngineReply = { id: number; statements: number } & (
 );
 
 type Conn = InstanceType<typeof Database>;
+type Prepared = ReturnType<Conn["prepare"]>;
 type Stream = { db: Conn | null; sqls: Map<number, string>; file: string };
 
 /** How long a statement waits for another stream's lock, retried without blocking the event loop. */
@@ -194,11 +195,11 @@ function parseStmt(stream: Stream, stmt: Stmt): { sql: string; shape: SqlShape }
  * instead of failing at once. The wait re-runs the same prepared statement: one left behind after SQLITE_BUSY stays
  * active in SQLite and the connection could then never COMMIT ("SQL statements in progress").
  */
-async function run(stream: Stream, sql: string, shape: SqlShape, args: unknown[], wantRows: boolean): Promise<StmtResult> {
+async function run(stream: Stream, sql: string, shape: SqlShape, args: unknown[], wantRows: boolean, ready?: Prepared): Promise<StmtResult> {
   statementCount += 1;
   const deadline = Date.now() + BUSY_WAIT_MS;
   const db = dbOf(stream);
-  let prepared: ReturnType<Conn["prepare"]> | undefined;
+  let prepared: Prepared | undefined = ready;
   for (let wait = 2; ; wait = Math.min(wait * 2, 50)) {
     try {
       prepared ??= db.prepare(sql);
@@ -216,7 +217,7 @@ async function run(stream: Stream, sql: string, shape: SqlShape, args: unknown[]
   }
 }
 
-function complete(db: Conn, prepared: ReturnType<Conn["prepare"]>, shape: SqlShape, args: unknown[], wantRows: boolean): StmtResult {
+function complete(db: Conn, prepared: Prepared, shape: SqlShape, args: unknown[], wantRows: boolean): StmtResult {
   let cols: StmtResult["cols"] = [];
   let rows: HranaValue[][] = [];
   // Always one array of values: the binding takes a lone object argument for named parameters, and a lone
@@ -241,10 +242,11 @@ function complete(db: Conn, prepared: ReturnType<Conn["prepare"]>, shape: SqlSha
   return { cols, rows, affected_row_count: affected, last_insert_rowid: rowid };
 }
 
-async function execute(stream: Stream, stmt: Stmt): Promise<StmtResult> {
-  const { sql, shape } = parseStmt(stream, stmt);
+async function execute(stream: Stream, stmt: Stmt, ready?: { sql: string; shape: SqlShape; prepared?: Prepared; on?: Conn }): Promise<StmtResult> {
+  const { sql, shape } = ready ?? parseStmt(stream, stmt);
   const args = bindArgs(shape, stmt);
-  return run(stream, sql, shape, args, stmt.want_rows !== false);
+  // A statement prepared on a connection since replaced (after a lock wait gave up) is prepared again.
+  return run(stream, sql, shape, args, stmt.want_rows !== false, ready?.on === stream.db ? ready?.prepared : undefined);
 }
 
 function holds(cond: BatchCond | null | undefined, result: BatchResult, db: Conn): boolean {
@@ -268,22 +270,25 @@ function holds(cond: BatchCond | null | undefined, result: BatchResult, db: Conn
 async function runBatch(stream: Stream, batch: Batch, version: Version): Promise<BatchResult> {
   const db = dbOf(stream);
   checkBatch(batch, version);
-  // sqld reads the whole batch first: a step it cannot parse fails the batch before any step runs.
-  for (const s of batch.steps) {
-    const { sql } = parseStmt(stream, s.stmt);
+  // sqld reads the whole batch first: a step it cannot parse fails the batch before any step runs. A step that
+  // prepares now is run from that statement (SQLite re-prepares it if an earlier step changes the schema); one
+  // that names a table an earlier step creates is prepared again when its turn comes.
+  const ready = batch.steps.map((s) => {
+    const parsed: { sql: string; shape: SqlShape; prepared?: Prepared; on?: Conn } = { ...parseStmt(stream, s.stmt), on: db };
     try {
-      db.prepare(sql);
+      parsed.prepared = db.prepare(parsed.sql);
     } catch (e) {
       if (isSyntaxError(e)) throw stmtErrorOf(e, "prepare");
     }
-  }
+    return parsed;
+  });
   const result: BatchResult = { step_results: [], step_errors: [] };
-  for (const s of batch.steps) {
+  for (const [index, s] of batch.steps.entries()) {
     let ok: StmtResult | null = null;
     let error: HranaError | null = null;
     if (holds(s.condition, result, db)) {
       try {
-        ok = await execute(stream, s.stmt);
+        ok = await execute(stream, s.stmt, ready[index]);
       } catch (e) {
         if (e instanceof ProtocolError) throw e;
         error = stmtErrorOf(e, "step").error;

@@ -1,7 +1,7 @@
 // The official libSQL client's own test suite (libsql-client-ts, src/__tests__/client.test.ts), its HTTP cases,
 // ported to vitest and run against the preview's libSQL stand-in through @libsql/client/web, as it runs against
-// sqld: the profile the upstream file calls "sqld" (Hrana 2 over HTTP; the Hrana 3-only cases are covered over
-// raw HTTP in libsql-conformance-spec.test.ts, because the client speaks Hrana 2 over HTTP). Cases for local
+// sqld: the profile the upstream file calls "sqld" (Hrana 2 over HTTP, which is what the client speaks; its Hrana
+// 3-only cases run in libsql-conformance-hrana3.test.ts and, for the batch one, libsql-conformance-spec.test.ts). Cases for local
 // files, in-memory databases, WebSockets and sync are left out: they never reach a server. Decision 024.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
