@@ -8,8 +8,10 @@ import { UNSAFE_flatRoutes as flatRoutes } from "@remix-run/dev";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orderLines, orders, passcodes, users } from "../../db/schema";
+import { AREAS, listedFor } from "~/domain/access/areas";
 import type { Policy } from "~/domain/access/policy";
 import { POLICY_DENIAL_HEADER } from "~/lib/guard.server";
+import { getViewer } from "~/lib/session.server";
 import { assignOrder, createSeededTestDatabase } from "../support/db";
 import { createTestContext, passcodeCookie, request, settle, staffCookie } from "../support/context";
 
@@ -323,6 +325,23 @@ describe("every loader and action lets in exactly who the spec says", () => {
         }
       });
     }
+  }
+});
+
+// The area registry (docs/decisions/032-area-registry.md) lists each area's nav entry, card and shortcuts for a
+// viewer by its route's policy; this table, written from the spec, must let in everyone it lists them for.
+describe("the area registry lists an area only for viewers this table lets in", () => {
+  for (const area of AREAS) {
+    it(`${area.id} (${area.route})`, async () => {
+      const access = ACCESS[area.route];
+      expect(access, `${area.route} is missing from ACCESS`).toBeDefined();
+      for (const who of WHO) {
+        const cookie = await cookieFor(who);
+        const viewer = cookie ? await getViewer(request("/", { cookie }), ctx.app) : null;
+        if (!viewer || !listedFor(viewer, area) || access!.who === "anyone") continue;
+        expect(access!.who, `${area.id} is listed for ${who}`).toContain(who);
+      }
+    });
   }
 });
 
