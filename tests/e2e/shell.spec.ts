@@ -15,9 +15,10 @@ const NAV: Record<RoleName, { shown: string[]; hidden: string[] }> = {
 const CARDS: Record<RoleName, { shown: string[]; hidden: string[] }> = {
   admin: { shown: ["Order Tracking", "Return Forms", "Customer Applications", "Reports", "Payment Tracking", "Customer Service"], hidden: [] },
   "logistics-manager": { shown: ["Return Forms", "Customer Applications"], hidden: [] },
-  "sales-rep": { shown: ["Return Forms", "Customer Applications"], hidden: [] },
+  // Reports (card and Insights) only for those /reports lets in (docs/decisions/032-area-registry.md).
+  "sales-rep": { shown: ["Return Forms", "Customer Applications"], hidden: ["Reports"] },
   "warehouse-employee": { shown: ["Order Tracking", "Reports", "Payment Tracking", "Customer Service"], hidden: ["Return Forms", "Customer Applications"] },
-  "delivery-driver": { shown: ["Order Tracking", "Return Forms", "Reports"], hidden: ["Customer Applications"] },
+  "delivery-driver": { shown: ["Order Tracking", "Return Forms", "Payment Tracking", "Customer Service"], hidden: ["Customer Applications", "Reports"] },
 };
 
 const LABELS: Record<RoleName, string> = {
@@ -61,7 +62,9 @@ for (const role of Object.keys(ACCOUNTS) as RoleName[]) {
     const newCustomer = page.getByRole("link", { name: /New Customer/ });
     if (["admin", "logistics-manager", "sales-rep"].includes(role)) await expect(newCustomer).toBeVisible();
     else await expect(newCustomer).toHaveCount(0);
-    await expect(page.getByRole("link", { name: /Insights/ })).toBeVisible();
+    const insights = page.getByRole("link", { name: /Insights/ });
+    if (["admin", "logistics-manager", "warehouse-employee"].includes(role)) await expect(insights).toBeVisible();
+    else await expect(insights).toHaveCount(0);
     await expect(page.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
 
     await page.screenshot({ path: `tests/e2e/.screens/home-${role}-${isPhone(page) ? "phone" : "desktop"}.png`, fullPage: true });
