@@ -457,7 +457,10 @@ if (process.send && process.argv[2] === "--engine") {
   const engine = createEngine(process.argv[3]!);
   const send = process.send.bind(process);
   process.on("message", (req: EngineRequest) => {
-    void engine.serve(req).then((reply) => send(reply));
+    void engine
+      .serve(req)
+      .catch((e: unknown): EngineReply => ({ id: req.id, statements: statementCount, ok: false, status: 500, message: `Internal error: ${e instanceof Error ? e.message : String(e)}` }))
+      .then((reply) => send(reply, () => undefined));
   });
   process.on("disconnect", () => {
     engine.close();

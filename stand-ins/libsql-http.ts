@@ -67,6 +67,14 @@ function engineSupervisor(file: string, onExit: (reason: string) => void) {
     });
     child = proc;
     return new Promise<ChildProcess>((resolve, reject) => {
+      // A failed spawn or a send on a closed channel: without a listener the 'error' event would end this process.
+      proc.on("error", (e) => {
+        if (child === proc && !proc.connected) {
+          child = undefined;
+          ready = undefined;
+        }
+        reject(e);
+      });
       proc.on("message", (message: EngineReply | { ready: true }) => {
         if ("ready" in message) return resolve(proc);
         statementsNow = message.statements;
@@ -107,13 +115,17 @@ function engineSupervisor(file: string, onExit: (reason: string) => void) {
       const ran = generation;
       const reply = await new Promise<EngineReply>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        proc.send({ ...req, id } as EngineRequest);
+        proc.send({ ...req, id } as EngineRequest, (e) => {
+          if (!e) return;
+          pending.delete(id);
+          reject(new HttpFailure(500, `The local libSQL stand-in could not reach its database engine: ${e.message}`, "SERVER_ERROR"));
+        });
       });
       return { reply, generation: ran };
     },
     /** Closes an idle stream's connection, if its engine still runs. */
     closeStream(engineStream: number, streamGeneration: number) {
-      if (child && streamGeneration === generation) child.send({ id: 0, type: "close", stream: engineStream } satisfies EngineRequest);
+      if (child?.connected && streamGeneration === generation) child.send({ id: 0, type: "close", stream: engineStream } satisfies EngineRequest, () => undefined);
     },
     stop() {
       stopping = true;

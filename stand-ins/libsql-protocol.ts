@@ -13,7 +13,8 @@ export const valueSchema = z.discriminatedUnion("type", [
     value: z
       .string()
       .regex(/^-?\d+$/, "an integer value is a decimal string")
-      .refine((v) => BigInt(v) >= I64_MIN && BigInt(v) <= I64_MAX, "an integer value must fit in 64 bits"),
+      // zod runs this even when the regex failed: BigInt must only see digits.
+      .refine((v) => !/^-?\d+$/.test(v) || (BigInt(v) >= I64_MIN && BigInt(v) <= I64_MAX), "an integer value must fit in 64 bits"),
   }),
   z.object({ type: z.literal("float"), value: z.number() }),
   z.object({ type: z.literal("text"), value: z.string() }),

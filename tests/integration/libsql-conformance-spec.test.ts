@@ -328,6 +328,7 @@ describe("requests that are not Hrana get an error answer and change nothing", (
     ["no requests", JSON.stringify({ baton: null })],
     ["an unknown request type", JSON.stringify({ baton: null, requests: [{ type: "drop_everything" }] })],
     ["an unknown value type", JSON.stringify({ baton: null, requests: [exec("SELECT ?", [{ type: "date", value: "x" } as unknown as Value])] })],
+    ["an integer that is not a number", JSON.stringify({ baton: null, requests: [exec("SELECT ?", [{ type: "integer", value: "1.5" }])] })],
     ["an integer beyond 64 bits", JSON.stringify({ baton: null, requests: [exec("SELECT ?", [{ type: "integer", value: "9223372036854775808" }])] })],
     ["a baton of the wrong type", JSON.stringify({ baton: 12, requests: [] })],
     ["both sql and sql_id", JSON.stringify({ baton: null, requests: [{ type: "execute", stmt: { sql: "SELECT 1", sql_id: 1 } }] })],
