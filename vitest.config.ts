@@ -7,6 +7,8 @@ export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
     environment: "node",
+    // A test that logs console.error fails unless it opts in (decision 033).
+    setupFiles: ["tests/support/vitest-setup.ts"],
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       { extends: true, test: { name: "integration", include: ["tests/integration/**/*.test.ts"] } },
