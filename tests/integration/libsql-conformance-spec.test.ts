@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client/web";
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
 import { drizzle } from "drizzle-orm/libsql/web";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDatabase } from "../../db/node";
@@ -359,6 +360,68 @@ describe("requests that are not Hrana get an error answer and change nothing", (
     expect((await http("/v2/pipeline")).status).toBe(405);
     expect((await http("/v9/pipeline", { body: "{}" })).status).toBe(404);
   });
+});
+
+describe("fuzzed requests never get a 500 or take the server down", () => {
+  const value = fc.oneof(
+    fc.constant({ type: "null" }),
+    fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }).map((v) => ({ type: "integer", value: String(v) })),
+    fc.double({ noNaN: true, noDefaultInfinity: true }).map((v) => ({ type: "float", value: v })),
+    fc.string().map((v) => ({ type: "text", value: v })),
+    fc.uint8Array({ maxLength: 8 }).map((v) => ({ type: "blob", base64: Buffer.from(v).toString("base64") })),
+    fc.anything(),
+  );
+  const sqlText = fc.oneof(fc.constantFrom("SELECT ?", "SELECT :a, ?2", "SELECT 1", "INSERT INTO kv VALUES (?, ?, ?)", "", "SELEC", "BEGIN", "ROLLBACK", "SELECT 1; SELECT 2"), fc.string({ maxLength: 12 }));
+  const stmt = fc.record(
+    {
+      sql: sqlText,
+      sql_id: fc.oneof(fc.integer({ min: -2, max: 2 }), fc.anything()),
+      args: fc.array(value, { maxLength: 3 }),
+      named_args: fc.array(fc.record({ name: fc.constantFrom("a", ":a", "$b", ""), value }), { maxLength: 2 }),
+      want_rows: fc.boolean(),
+    },
+    { requiredKeys: [] },
+  );
+  const cond = fc.letrec((tie) => ({
+    cond: fc.oneof(
+      { depthSize: "small" },
+      fc.record({ type: fc.constantFrom("ok", "error"), step: fc.integer({ min: -1, max: 3 }) }),
+      fc.constant({ type: "is_autocommit" }),
+      fc.record({ type: fc.constant("not"), cond: tie("cond") }),
+      fc.record({ type: fc.constantFrom("and", "or"), conds: fc.array(tie("cond"), { maxLength: 2 }) }),
+      fc.anything(),
+    ),
+  })).cond;
+  const request = fc.oneof(
+    fc.record({ type: fc.constant("execute"), stmt }),
+    fc.record({ type: fc.constant("batch"), batch: fc.record({ steps: fc.array(fc.record({ condition: cond, stmt }, { requiredKeys: ["stmt"] }), { maxLength: 3 }) }) }),
+    fc.record({ type: fc.constantFrom("sequence", "describe"), sql: sqlText }, { requiredKeys: ["type"] }),
+    fc.record({ type: fc.constantFrom("store_sql", "close_sql"), sql_id: fc.integer({ min: -2, max: 2 }), sql: sqlText }, { requiredKeys: ["type"] }),
+    fc.record({ type: fc.constantFrom("close", "get_autocommit", "open_stream") }),
+    fc.anything(),
+  );
+
+  it("JSON pipelines, well-formed or not, are answered 200 or 400", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(2, 3), fc.oneof(fc.record({ baton: fc.constant(null), requests: fc.array(request, { maxLength: 4 }) }), fc.anything()), async (version, body) => {
+        const res = await http(`/v${version}/pipeline`, { body: JSON.stringify(body) ?? "" });
+        expect([200, 400], res.text).toContain(res.status);
+        if (res.status === 200) await pipeline(2, res.json().baton, [{ type: "close" }]).catch(() => undefined);
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
+
+  it("Protobuf bodies of random bytes are answered 200 or 400", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 40 }), async (bytes) => {
+        const res = await fetch(`${standin.url}/v3-protobuf/pipeline`, { method: "POST", body: Buffer.from(bytes) });
+        expect([200, 400], await res.text()).toContain(res.status);
+      }),
+      { numRuns: 150 },
+    );
+    expect((await http("/v2")).status).toBe(200);
+  }, 60_000);
 });
 
 describe("the app's path: drizzle over @libsql/client/web", () => {
