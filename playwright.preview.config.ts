@@ -7,6 +7,10 @@ export const PREVIEW = {
   libsqlPort: process.env.PREVIEW_E2E_LIBSQL_PORT ?? "8098",
   standinsPort: process.env.PREVIEW_E2E_STANDINS_PORT ?? "4098",
   partyPort: process.env.PREVIEW_E2E_PARTY_PORT ?? "2098",
+  // The Worker reaches its database through a proxy the fault tests pause (tests/preview/faults.spec.ts).
+  libsqlProxyPort: process.env.PREVIEW_E2E_LIBSQL_PROXY_PORT ?? "8099",
+  libsqlProxyControlPort: process.env.PREVIEW_E2E_LIBSQL_PROXY_CONTROL_PORT ?? "8100",
+  dbFile: ".data/preview-e2e.db",
 };
 const baseURL = `http://127.0.0.1:${PREVIEW.port}`;
 const chromium = {
@@ -39,7 +43,9 @@ export default defineConfig({
       LIBSQL_PORT: PREVIEW.libsqlPort,
       STANDINS_PORT: PREVIEW.standinsPort,
       PARTYKIT_PORT: PREVIEW.partyPort,
-      PREVIEW_DB_FILE: ".data/preview-e2e.db",
+      LIBSQL_PROXY_PORT: PREVIEW.libsqlProxyPort,
+      LIBSQL_PROXY_CONTROL_PORT: PREVIEW.libsqlProxyControlPort,
+      PREVIEW_DB_FILE: PREVIEW.dbFile,
       PREVIEW_STATE_DIR: ".wrangler/preview-e2e",
       STANDINS_DATA_DIR: ".data/preview-e2e-standins",
       SEED_ORDERS: "400",
