@@ -1,4 +1,4 @@
-// drizzle-kit: generates SQL migrations from db/schema.ts into db/migrations.
+// drizzle-kit: generates SQL migrations from db/schema.ts (the entry that re-exports db/schema/<area>.ts) into db/migrations.
 import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
