@@ -123,6 +123,11 @@ function engineSupervisor(file: string, onExit: (reason: string) => void) {
       });
       return { reply, generation: ran };
     },
+    /** Starts the engine ahead of the first request, so that request does not wait for it. */
+    warm() {
+      ready ??= start();
+      ready.catch(() => undefined); // a failed start is reported to the request that needs the engine
+    },
     /** Closes an idle stream's connection, if its engine still runs. */
     closeStream(engineStream: number, streamGeneration: number) {
       if (child?.connected && streamGeneration === generation) child.send({ id: 0, type: "close", stream: engineStream } satisfies EngineRequest, () => undefined);
@@ -304,6 +309,7 @@ export async function startLibsqlStandin(options: { file: string; port?: number;
     server.once("error", reject);
     server.listen(options.port ?? 0, host, resolve);
   });
+  engine.warm();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : options.port;
   return {
