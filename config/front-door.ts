@@ -64,20 +64,23 @@ function drainWhenAnsweredEarly(req: IncomingMessage, res: ServerResponse) {
   res.once("finish", drain);
 }
 
+/** The middleware itself (Connect's signature), first in line after the connecting-address one. */
+export function frontDoorMiddleware(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) {
+  const head = requestHead(req);
+  const refused = head ? frontDoor(head) : new Response("Malformed URL", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (refused) {
+    send(refused, res).catch(next);
+    return;
+  }
+  drainWhenAnsweredEarly(req, res);
+  next();
+}
+
 export function frontDoorPlugin(): Plugin {
   return {
     name: "gg-front-door",
     configureServer(server) {
-      server.middlewares.use((req, res, next) => {
-        const head = requestHead(req);
-        const refused = head ? frontDoor(head) : new Response("Malformed URL", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-        if (refused) {
-          send(refused, res).catch(next);
-          return;
-        }
-        drainWhenAnsweredEarly(req, res);
-        next();
-      });
+      server.middlewares.use(frontDoorMiddleware);
     },
   };
 }
