@@ -1,6 +1,7 @@
-// Playwright fixtures: sign in through the real OAuth code flow against the local Google stand-in, and fail
-// any journey whose pages throw an uncaught error or log a console error.
+// Playwright fixtures: sign a role in (directly, or through the real OAuth code flow against the local Google
+// stand-in), and fail any journey whose pages throw an uncaught error or log a console error.
 import { test as base, expect, type Browser, type BrowserContext, type ConsoleMessage, type Page, type TestInfo } from "@playwright/test";
+import { E2E } from "../../playwright.config";
 
 export const DOMAIN = "goldengrain.test";
 export const ACCOUNTS = {
@@ -20,10 +21,26 @@ export async function signInAs(page: Page, email: string) {
   await page.waitForURL((url) => !url.pathname.startsWith("/auth/") && !url.pathname.includes("/google/"));
 }
 
+/**
+ * Opens a session for `email` without the sign-in pages: the Google stand-in mints an ID token for the
+ * account and the product's own `POST /api/session/login {idToken}` (the API clients' door, which verifies
+ * it against the stand-in's keys like any Google token) answers with the `__session` cookie, which lands in
+ * the page's context. No test-only door in the app: the token is real, only the chooser is skipped.
+ * The real round trip through the chooser stays covered by the journeys that call signInAs (shell.spec.ts).
+ */
+export async function openSession(page: Page, email: string) {
+  const minted = await page.request.post(`http://127.0.0.1:${E2E.standinsPort}/google/test/id-token`, { data: { email } });
+  expect(minted.status(), `the Google stand-in minted an ID token for ${email}`).toBe(200);
+  const { idToken } = (await minted.json()) as { idToken: string };
+  const login = await page.request.post("/api/session/login", { data: { idToken } });
+  expect(login.status(), `POST /api/session/login for ${email}: ${await login.text()}`).toBe(200);
+}
+
+/** Signs `role` in directly (openSession) and opens `path`, where the journey starts. */
 export async function signIn(page: Page, role: RoleName, path = "/") {
+  await openSession(page, ACCOUNTS[role]);
   await page.goto(path);
-  await expect(page).toHaveURL(/\/login/);
-  await signInAs(page, ACCOUNTS[role]);
+  await expect(page).not.toHaveURL(/\/login/);
 }
 
 export function isPhone(page: Page) {
