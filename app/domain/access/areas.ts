@@ -34,8 +34,8 @@ export type Area = {
    * pick grant. The page opens for those who pass both.
    */
   gate?: Policy;
-  /** The kinds of session its navigation entry and card are listed for; absent: both. */
-  listedFor?: readonly AreaViewer["kind"][];
+  /** The kinds of session its navigation entry, card and shortcuts are listed for; absent: both. */
+  sessions?: readonly AreaViewer["kind"][];
   nav?: { label: string; section: NavSection };
   card?: { title: string; description: string };
   /** Listed with the area, for those it is listed for. */
@@ -84,7 +84,7 @@ export const AREAS: readonly Area[] = [
     policy: policies.public,
     gate: policies.grant(...PICK_GRANTS),
     // A shared picking phone's shell is Home and Pick List; staff who pick reach it from their picks and tasks.
-    listedFor: ["passcode"],
+    sessions: ["passcode"],
     nav: { label: "Pick List", section: "main" },
     card: { title: "Pick List", description: "Pick and verify order lines" },
   },
@@ -134,7 +134,7 @@ export function opensFor(viewer: AreaViewer, area: Area): boolean {
 
 /** Whether the area's navigation entry, card and shortcuts are listed for the viewer: it opens for them, and the session kind fits. */
 export function listedFor(viewer: AreaViewer, area: Area): boolean {
-  return (!area.listedFor || area.listedFor.includes(viewer.kind)) && opensFor(viewer, area);
+  return (!area.sessions || area.sessions.includes(viewer.kind)) && opensFor(viewer, area);
 }
 
 /** The areas listed for the viewer, in the registry's order. */
