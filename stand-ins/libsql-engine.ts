@@ -249,7 +249,7 @@ async function execute(stream: Stream, stmt: Stmt, ready?: { sql: string; shape:
   return run(stream, sql, shape, args, stmt.want_rows !== false, ready?.on === stream.db ? ready?.prepared : undefined);
 }
 
-function holds(cond: BatchCond | null | undefined, result: BatchResult, db: Conn): boolean {
+function holds(cond: BatchCond | null | undefined, result: BatchResult, stream: Stream): boolean {
   if (!cond) return true;
   switch (cond.type) {
     case "ok":
@@ -257,13 +257,13 @@ function holds(cond: BatchCond | null | undefined, result: BatchResult, db: Conn
     case "error":
       return result.step_errors[cond.step] != null;
     case "not":
-      return !holds(cond.cond, result, db);
+      return !holds(cond.cond, result, stream);
     case "and":
-      return cond.conds.every((c) => holds(c, result, db));
+      return cond.conds.every((c) => holds(c, result, stream));
     case "or":
-      return cond.conds.some((c) => holds(c, result, db));
+      return cond.conds.some((c) => holds(c, result, stream));
     case "is_autocommit":
-      return !db.inTransaction;
+      return !dbOf(stream).inTransaction;
   }
 }
 
@@ -286,7 +286,7 @@ async function runBatch(stream: Stream, batch: Batch, version: Version): Promise
   for (const [index, s] of batch.steps.entries()) {
     let ok: StmtResult | null = null;
     let error: HranaError | null = null;
-    if (holds(s.condition, result, db)) {
+    if (holds(s.condition, result, stream)) {
       try {
         ok = await execute(stream, s.stmt, ready[index]);
       } catch (e) {
