@@ -49,8 +49,8 @@ export async function startPausableProxy(options: { target: { host: string; port
       if (paused) conn.held.push({ to, data });
       else deliver({ to, data });
     };
-    client.on("data", (chunk) => pass(upstream, chunk, true));
-    upstream.on("data", (chunk) => pass(client, chunk, false));
+    client.on("data", (chunk: Buffer) => pass(upstream, chunk, true));
+    upstream.on("data", (chunk: Buffer) => pass(client, chunk, false));
     client.on("end", () => pass(upstream, "end", true));
     upstream.on("end", () => pass(client, "end", false));
     // A side that fails takes the other down, unless bytes for it are still held: then they go first.
