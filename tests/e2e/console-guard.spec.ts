@@ -10,8 +10,9 @@ test.describe("console guard", { tag: "@desktop-only" }, () => {
 
   test("an uncaught error on the test's page fails the test", async ({ page }) => {
     test.fail();
+    const thrown = page.waitForEvent("pageerror");
     await page.setContent("<script>setTimeout(() => { throw new Error('uncaught boom'); })</script>");
-    await page.waitForTimeout(100);
+    await thrown;
   });
 
   test("a console error in a context the test opened itself fails the test", async ({ browser }) => {

@@ -1,7 +1,7 @@
 // Screens fit (issue 14): every main screen (the table in screens.ts, shared with a11y.spec.ts) at 390 px and 1280 px has no horizontal scrolling of the page,
 // Order Tracking at 1280 px shows every column without scrolling and keeps its header in view, and on a
 // phone every interactive target is at least 44 × 44 px. Screenshots of each go to tests/e2e/.screens/.
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, isPhone, signIn, test } from "./fixtures";
 import { deliveredProofPath } from "./proof-helpers";
 import { openScreen, orders, SCREENS } from "./screens";
@@ -71,10 +71,29 @@ test("Order Tracking shows every column at 1280 px and keeps its header in view"
   expect(scroller.scroll, "the table scrolls sideways").toBeLessThanOrEqual(scroller.client + 1);
   await expect(table.getByRole("columnheader", { name: /Order Date/i })).toBeInViewport();
   await expect(table.getByRole("columnheader", { name: /Actions/i })).toBeInViewport();
+  const top = (await table.boundingBox())!.y;
   await page.mouse.wheel(0, 1500);
-  await page.waitForTimeout(300);
+  // Scrolled (the table moved up, whichever box scrolls) before the header is checked.
+  await expect.poll(async () => (await table.boundingBox())!.y).toBeLessThan(top - 200);
   await expect(table.getByRole("columnheader", { name: /Order #/i })).toBeInViewport();
 });
+
+/** The element's box once layout has settled: the same in two reads a painted frame apart. */
+async function settledBox(locator: Locator) {
+  let last = "";
+  let box = await locator.boundingBox();
+  await expect
+    .poll(async () => {
+      await locator.page().evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+      box = await locator.boundingBox();
+      const now = JSON.stringify(box);
+      const settled = now === last;
+      last = now;
+      return settled;
+    })
+    .toBe(true);
+  return box!;
+}
 
 /** Opens an order's detail from the list searched by its number. */
 async function openOrder(page: Page, orderNumber: string) {
@@ -119,8 +138,7 @@ test("the order detail keeps its size between view, edit and the edit's steps", 
   await expect(dialog.getByRole("heading", { name: "Items", exact: true })).toBeVisible();
   const sizes: { step: string; width: number; height: number; x: number; y: number }[] = [];
   const measure = async (step: string) => {
-    await page.waitForTimeout(150); // a frame or two for layout after the switch
-    const box = (await dialog.boundingBox())!;
+    const box = await settledBox(dialog);
     sizes.push({ step, width: box.width, height: box.height, x: box.x, y: box.y });
   };
   await measure("view");

@@ -16,7 +16,7 @@ test("a warehouse employee's long page keeps few rows in the DOM and scrolls thr
   const last = total[total.length - 1]!.orderNumber;
   for (let i = 0; i < 80 && !(await page.getByText(last, { exact: true }).isVisible().catch(() => false)); i++) {
     await page.mouse.wheel(0, 2500);
-    await page.waitForTimeout(60);
+    await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
   }
   await expect(page.getByText(last, { exact: true }).first()).toBeVisible();
   expect(await rows.count()).toBeLessThan(60);

@@ -64,7 +64,10 @@ test("a picker scans a label with the phone camera: one unit confirmed per scan,
   await expect(row.getByTestId("scanned")).toHaveText(`Scanned 1/${line.quantity}`);
   await page.screenshot({ path: "tests/e2e/.screens/picking-camera-phone.png" });
   // Still in view: no second unit before the label leaves and comes back (a cool-down of over a second).
-  await page.waitForTimeout(600);
+  // Counted in the camera's own frames, not wall time: nine more frames (0.6 s of the 15 fps feed) of the label.
+  const video = camera.locator("video");
+  const seenAt = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(seenAt + 0.6);
   await expect(row.getByTestId("scanned")).toHaveText(`Scanned 1/${line.quantity}`);
   await camera.getByRole("button", { name: "Close camera" }).click();
   await expect(camera).toBeHidden();

@@ -87,7 +87,10 @@ test("signed-in pages run under the policy without a violation or hydration warn
   await expect(frame).toHaveCount(1);
   // frame-src is checked when the frame navigates; its load means the verdict (and any report) is in.
   await expect.poll(() => frame.evaluate((f: HTMLIFrameElement) => f.contentWindow?.location.href ?? "")).toContain("/files/");
-  await page.waitForTimeout(300);
+  // Quiet network: the frame's document and anything it loads are in. Then one round trip to the page: the
+  // violation events and console lines it sent before that answer have reached the watcher.
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => undefined);
 
   expectClean(problems);
 });
