@@ -91,7 +91,7 @@ test("with the list calls blocked, Order Tracking still shows its rows and KPIs,
   await expect(page.getByRole("button", { name: /Awaiting Trucking/ })).toContainText(/\d/);
   // Hydrated, and a moment later still no request: the screen runs on the loader's first page.
   await orderTrackingHydrated(page);
-  await page.waitForTimeout(1_000);
+  await page.waitForLoadState("networkidle");
   expect(asked).toEqual([]);
   await expect(page.getByRole("alert")).toHaveCount(0);
   await page.screenshot({ path: `${SCREENS}/page-data-order-tracking-api-blocked-${width(page)}.png` });

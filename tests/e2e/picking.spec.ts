@@ -116,7 +116,8 @@ test.describe("picking together", () => {
     await line(phone, 3).getByRole("button", { name: /^In Full/ }).click();
     await expect(line(phone, 3)).toHaveAttribute("data-status", "Picked");
     await line(desk, 4).getByRole("button", { name: /^In Full/ }).click();
-    await desk.waitForTimeout(800);
+    await expect(line(desk, 4)).toHaveAttribute("data-status", "Picked");
+    await desk.waitForLoadState("networkidle");
     await expect(line(desk, 2)).toHaveAttribute("data-status", "Pending");
     await expect(line(phone, 4)).toHaveAttribute("data-status", "Pending");
     // The offline changes wait in the outbox on this device.
@@ -181,7 +182,9 @@ test("a swipe from the left edge closes the picking screen; a vertical scroll or
   await swipe([[60, 400, 0], [260, 400, 50]]);
   await swipe([[10, 400, 0], [60, 400, 200], [110, 400, 200]]);
   await swipe([[10, 300, 0], [20, 500, 30], [200, 510, 30]]);
-  await page.waitForTimeout(400);
+  // Two painted frames after the last touchend: a swipe that counted would have started going back by then.
+  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+  await expect(page.getByTestId("pick-panel")).toBeVisible();
   await expect(page).toHaveURL(/\/pick-list$/);
   // From the edge, past 140 px: it closes and goes back one step (to the page we came from).
   await swipe([[8, 400, 0], [80, 400, 60], [170, 400, 60]]);
