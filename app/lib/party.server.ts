@@ -5,8 +5,12 @@ import type { AppContext } from "./context.server";
 
 export const ROOM_TOKEN_TTL_SECONDS = 15 * 60;
 
+/**
+ * The stored order number itself, never case-folded: order numbers are unique only as written (an integration
+ * may send 'so-1' beside 'SO-1'), so a folded name would put two orders, possibly of two warehouses, in one room.
+ */
 export function roomName(orderNumber: string) {
-  return orderNumber.trim().toUpperCase();
+  return orderNumber.trim();
 }
 
 function partyBase(ctx: AppContext) {

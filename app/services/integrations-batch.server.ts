@@ -5,7 +5,7 @@ import type { IntegrationKind } from "~/domain/integrations/keys";
 import { parseRecords, type LocationRecord, type OrderRecord, type ParsedRecord, type ProductRecord, type StockRecord } from "~/domain/integrations/records";
 import type { AppContext } from "~/lib/context.server";
 import { hasLoneSurrogate } from "~/lib/http.server";
-import { touchIntegrationKey, type IntegrationClient } from "./integrations-keys.server";
+import { confirmIntegrationKey, touchIntegrationKey, type IntegrationClient } from "./integrations-keys.server";
 import { upsertLocations } from "./integrations-locations.server";
 import { upsertOrders } from "./integrations-orders.server";
 import { upsertProducts } from "./integrations-products.server";
@@ -14,7 +14,13 @@ import { serialized, type BatchResult, type SyncActor } from "./integrations-syn
 
 /** What a key writes as: its audit identity, its system's ids, its warehouses; its batches filed under its public id. */
 export function syncActorOf(client: IntegrationClient): SyncActor {
-  return { ...client.actor, sourceSystem: client.sourceSystem, locations: client.locations, batchSource: client.publicId };
+  return {
+    ...client.actor,
+    sourceSystem: client.sourceSystem,
+    locations: client.locations,
+    batchSource: client.publicId,
+    stillAllowed: (tx) => confirmIntegrationKey(tx, client),
+  };
 }
 
 /** Text the database cannot keep whole (a lone surrogate, a NUL) refuses its record instead of the batch. */

@@ -17,6 +17,7 @@ import {
 import type { AppContext } from "~/lib/context.server";
 import { randomToken, safeEqual, sha256Hex } from "~/lib/crypto.server";
 import { diffFields, recordAudit, type Actor } from "~/lib/writes.server";
+import type { Tx } from "./integrations-sync.server";
 
 type Ctx = Pick<AppContext, "db" | "now">;
 type Row = typeof integrationKeys.$inferSelect;
@@ -53,6 +54,8 @@ export type IntegrationClient = {
   kinds: string[];
   locations: string[];
   lastUsedAt: string | null;
+  /** The hash the key was authenticated with: a batch re-checks it inside its transaction (rotation changes it). */
+  secretHash: string;
   actor: Actor;
 };
 
@@ -235,9 +238,29 @@ export async function authenticateIntegrationKey(ctx: Pick<AppContext, "db" | "e
     kinds: row.kinds,
     locations: row.locations,
     lastUsedAt: row.lastUsedAt,
+    secretHash: row.secretHash,
     // The audit names the key (and so the system) for every record it writes; there is no member behind it.
     actor: { userId: null, email: `integration+${row.publicId}@${ctx.env.COMPANY_DOMAIN}`, name: `${row.label} (integration key)` },
   };
+}
+
+/**
+ * The key as it is now, read inside a batch's transaction before anything is written: the bearer check ran
+ * before the body was read and the batch queued, and an admin may have acted since. Revoked or rotated → 401,
+ * as the next call would get; its kinds or warehouses changed → 409 (send again under the new scope). Either
+ * way the transaction ends and nothing of the batch is written.
+ */
+export async function confirmIntegrationKey(tx: Tx, client: Pick<IntegrationClient, "keyId" | "secretHash" | "kinds" | "locations">): Promise<void> {
+  const [row] = await tx
+    .select({ secretHash: integrationKeys.secretHash, revokedAt: integrationKeys.revokedAt, kinds: integrationKeys.kinds, locations: integrationKeys.locations })
+    .from(integrationKeys)
+    .where(eq(integrationKeys.id, client.keyId))
+    .limit(1);
+  if (!row || row.revokedAt) throw new IntegrationAuthError("This integration key has been revoked");
+  if (!safeEqual(row.secretHash, client.secretHash)) throw new IntegrationAuthError(BAD_KEY);
+  if (JSON.stringify(row.kinds) !== JSON.stringify(client.kinds) || JSON.stringify(row.locations) !== JSON.stringify(client.locations)) {
+    throw new ConflictError("This integration key's scope changed while the batch was on its way; nothing was written. Send the batch again.");
+  }
 }
 
 /** Records the key's use, at most once a minute (LAST_USED_THROTTLE_MS); only after a batch was accepted. */

@@ -51,5 +51,5 @@ export async function upsertLocations(ctx: SyncCtx, actor: SyncActor, records: r
     audits.push(batchAudit(actor, at, "locations", results));
     await insertAudits(tx, audits);
     return finish(results);
-  });
+  }, actor);
 }

@@ -245,7 +245,7 @@ export async function upsertOrders(ctx: SyncCtx, actor: SyncActor, records: read
     audits.push(batchAudit(actor, at, "orders", results));
     await insertAudits(tx, audits);
     return finish(results);
-  });
+  }, actor);
   if (result.counts.created || result.counts.updated) followTaskList(ctx);
   return result;
 }

@@ -156,5 +156,5 @@ export async function upsertProducts(ctx: SyncCtx, actor: SyncActor, records: re
     audits.push(batchAudit(actor, at, "products", results));
     await insertAudits(tx, audits);
     return finish(results);
-  });
+  }, actor);
 }

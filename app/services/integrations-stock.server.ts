@@ -79,5 +79,5 @@ export async function upsertStock(ctx: SyncCtx, actor: SyncActor, records: reado
     }
     await insertAudits(tx, [batchAudit(actor, at, "stock", results, changes)]);
     return finish(results);
-  });
+  }, actor);
 }

@@ -19,7 +19,16 @@ export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
  * (system, id)), the warehouses it may write to (empty = every one) and what its batches are filed under in
  * the audit trail (an integration key's public id; a later CSV import names its own).
  */
-export type SyncActor = Actor & { sourceSystem: string; locations: readonly string[]; batchSource: string };
+export type SyncActor = Actor & {
+  sourceSystem: string;
+  locations: readonly string[];
+  batchSource: string;
+  /**
+   * Run first inside the batch's transaction: the sender's credential must still hold then (a key revoked,
+   * rotated or narrowed while its batch was on its way, or queued behind another batch, writes nothing).
+   */
+  stillAllowed?: (tx: Tx) => Promise<void>;
+};
 
 export type BatchResult = { results: RecordResult[]; counts: BatchCounts };
 
@@ -80,11 +89,12 @@ export class BatchBusyError extends DomainError {
  * record decided 'created' cannot be created by a twin batch meanwhile, and the floor cannot record a pick
  * between the check and the write. It commits whole or not at all.
  */
-export function inSyncTransaction<T>(ctx: SyncCtx, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export function inSyncTransaction<T>(ctx: SyncCtx, fn: (tx: Tx) => Promise<T>, actor?: Pick<SyncActor, "stillAllowed">): Promise<T> {
+  const guarded = actor?.stillAllowed ? async (tx: Tx) => (await actor.stillAllowed!(tx), fn(tx)) : fn;
   return serialized(async () => {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await ctx.db.transaction(fn);
+        return await ctx.db.transaction(guarded);
       } catch (error) {
         if (!isBusy(error)) throw error;
         if (attempt >= BUSY_RETRIES) throw new BatchBusyError();
