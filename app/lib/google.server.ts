@@ -60,7 +60,11 @@ export async function verifyGoogleIdToken(env: AppEnv, idToken: string): Promise
 }
 
 export function companyIdentity(env: AppEnv, claims: Record<string, unknown>): GoogleIdentity {
-  const email = typeof claims.email === "string" ? claims.email.toLowerCase() : "";
+  const raw = typeof claims.email === "string" ? claims.email : "";
+  // Lower-casing folds some non-ASCII letters onto ASCII ones (KELVIN SIGN 'K' becomes 'k'), which would make
+  // another member's address out of one that is not theirs; company addresses are ASCII, so nothing else is one.
+  if (/[^\x21-\x7e]/.test(raw)) throw new IdentityError("Only company Google accounts may sign in");
+  const email = raw.toLowerCase();
   if (!email || claims.email_verified !== true) throw new IdentityError("Google account email is not verified");
   if (claims.hd !== env.COMPANY_DOMAIN || !email.endsWith(`@${env.COMPANY_DOMAIN}`)) {
     throw new IdentityError("Only company Google accounts may sign in");
