@@ -7,6 +7,7 @@ import { remixConfig } from "./remix.config";
 import { getDevLoadContext } from "./config/dev-context";
 import { connectingAddressPlugin } from "./config/connecting-address";
 import { frontDoorPlugin } from "./config/front-door";
+import { workerdPerServerPlugin } from "./config/dev-workerd";
 
 export default defineConfig({
   // Separate caches let several dev servers (parallel e2e runs) start at once without clashing.
@@ -22,6 +23,8 @@ export default defineConfig({
     connectingAddressPlugin(),
     // Then what the Worker refuses before Remix (TRACE, cross-site writes) and draining of unread bodies.
     frontDoorPlugin(),
+    // Before the Cloudflare proxy: a restarted dev server stops the workerd its predecessor started.
+    workerdPerServerPlugin(),
     cloudflareDevProxyVitePlugin({ getLoadContext: getDevLoadContext, persist: { path: ".wrangler/state/v3" } }),
     remix(remixConfig),
     tailwindcss(),
