@@ -46,6 +46,18 @@ async function wasRemoved(ctx: AppContext, email: string): Promise<boolean> {
   return latest?.action === "remove";
 }
 
+/**
+ * Whether someone (an admin, or the setting itself) has ever set this member's role: from then on the role is
+ * theirs to decide, and ADMIN_EMAILS no longer fills it. Without this, a listed admin whose role an admin took
+ * away was made admin again at their next sign-in.
+ */
+async function roleEverDecided(ctx: AppContext, email: string): Promise<boolean> {
+  const [row] = await ctx.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM ${auditEvents} e, json_each(e.changes) c
+    WHERE e.entity_type = 'user' AND e.entity_id = ${email} AND e.action IN ('update', 'grant-admin')
+      AND json_extract(c.value, '$.field') = 'roleId'`);
+  return Number(row?.n ?? 0) > 0;
+}
+
 /** Who changes a member when ADMIN_EMAILS does: the setting itself, named in the audit trail. */
 const ADMIN_EMAILS_ACTOR = { userId: null, email: "system", name: "ADMIN_EMAILS setting" };
 
@@ -124,7 +136,8 @@ export type StaffSignIn =
 export async function signInStaff(ctx: AppContext, identity: GoogleIdentity): Promise<StaffSignIn> {
   const [member] = await ctx.db.select({ roleId: users.roleId }).from(users).where(eq(users.email, identity.email)).limit(1);
   const removed = !member && (await wasRemoved(ctx, identity.email));
-  const decision = signInDecision({ member: member ?? null, removed, listedAdmin: ctx.env.ADMIN_EMAILS.includes(identity.email) });
+  const listed = ctx.env.ADMIN_EMAILS.includes(identity.email) && !member?.roleId && !(await roleEverDecided(ctx, identity.email));
+  const decision = signInDecision({ member: member ?? null, removed, listedAdmin: listed });
   if (decision === "removed") return { ok: false, reason: "removed", error: SIGN_IN_REFUSALS.removed };
 
   const upserted = await upsertMember(ctx, identity);

@@ -1,6 +1,7 @@
 // An attacker's review of sign-in (decision 029) through POST /api/session/login with genuinely signed ID tokens:
 // an address that only becomes a member's after Unicode lower-casing, case and '+tag' variants of an
-// ADMIN_EMAILS address, a lookalike domain, and a removed member signing in with another case.
+// ADMIN_EMAILS address, a lookalike domain, a removed member signing in with another case, and a listed admin
+// whose role an admin took away.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +12,7 @@ import { loadSigningKey, signJwt } from "../../stand-ins/google";
 import { startStandins, type RunningStandins } from "../../stand-ins/server";
 import { SIGN_IN_REFUSALS } from "~/domain/access/sign-in";
 import { action as removeUser } from "~/routes/api.admin.users.$email";
+import { action as saveUsers } from "~/routes/api.admin.users.bulk";
 import { action as sessionLogin } from "~/routes/api.session.login";
 import { createSeededTestDatabase } from "../support/db";
 import { createTestContext, request, settle, staffCookie } from "../support/context";
@@ -25,7 +27,7 @@ beforeAll(async () => {
   standins = await startStandins({ port: 0, db, dataDir });
   const u = standins.url;
   ctx = createTestContext(db, {
-    env: { GOOGLE_JWKS_URL: `${u}/google/jwks`, GOOGLE_ISSUERS: `${u}/google`, GOOGLE_TOKEN_URL: `${u}/google/token`, ADMIN_EMAILS: "boss@goldengrain.test" },
+    env: { GOOGLE_JWKS_URL: `${u}/google/jwks`, GOOGLE_ISSUERS: `${u}/google`, GOOGLE_TOKEN_URL: `${u}/google/token`, ADMIN_EMAILS: "boss@goldengrain.test,chief@goldengrain.test" },
   });
 }, 60_000);
 
@@ -91,5 +93,23 @@ describe("sign-in: whose address is it", () => {
     expect(again.status).toBe(403);
     expect(((await again.json()) as { error: string }).error).toBe(SIGN_IN_REFUSALS.removed);
     expect(await member("gone@goldengrain.test")).toBeUndefined();
+  });
+
+  it("ADMIN_EMAILS does not give back the role an admin took from a listed account", async () => {
+    const first = await login(token("chief@goldengrain.test"));
+    expect(first.status).toBe(200);
+    expect(await member("chief@goldengrain.test")).toMatchObject({ roleId: "admin" });
+    const admin = await staffCookie(ctx.app, "admin@goldengrain.test");
+    const taken = (await settle(() =>
+      saveUsers({ request: request("/api/admin/users/bulk", { method: "PUT", cookie: admin, json: [{ email: "chief@goldengrain.test", roleId: null }] }), context: ctx, params: {} }),
+    )) as Response;
+    expect(taken.status).toBe(200);
+    expect(await member("chief@goldengrain.test")).toMatchObject({ roleId: null });
+
+    const again = await login(token("chief@goldengrain.test"));
+    expect(again.status).toBe(403);
+    expect(again.headers.get("set-cookie")).toBeNull();
+    expect(((await again.json()) as { error: string }).error).toBe(SIGN_IN_REFUSALS.waiting);
+    expect(await member("chief@goldengrain.test")).toMatchObject({ roleId: null });
   });
 });
