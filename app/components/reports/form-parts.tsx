@@ -82,10 +82,14 @@ export function Choice({ type, name, value, checked, onChange, label, disabled }
 
 export type SectionLink = { id: string; label: string };
 
-/** The phone's row of chips, one per section: a tap scrolls to it. The row scrolls sideways on purpose (data-scroll-x). */
+/**
+ * The phone's row of chips, one per section: a tap scrolls to it. The row scrolls sideways on purpose (data-scroll-x).
+ * It runs edge to edge by cancelling the shell's own padding (px-3, sm:px-4 on <main>), no further: wider, it made
+ * the whole page 4 px wider than a 390 px phone.
+ */
 export function SectionChips({ sections }: { sections: SectionLink[] }) {
   return (
-    <nav aria-label="Form sections" data-scroll-x className="sticky top-0 z-20 -mx-4 overflow-x-auto border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur">
+    <nav aria-label="Form sections" data-scroll-x className="sticky top-0 z-20 -mx-3 overflow-x-auto border-b border-slate-200 bg-white/95 px-3 py-2 backdrop-blur sm:-mx-4 sm:px-4">
       <ol className="flex gap-2">
         {sections.map((s, i) => (
           <li key={s.id} className="shrink-0">

@@ -203,7 +203,7 @@ export default function AdminUsers() {
       ) : null}
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
         <div className="min-w-0 flex-1 rounded-xl border border-slate-200 bg-white">
-          <div className="hidden grid-cols-[2.75rem_minmax(0,1.4fr)_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,0.9fr)] items-center gap-3 border-b border-slate-200 px-3 py-2 text-sm font-semibold text-slate-700 md:grid">
+          <div className="hidden grid-cols-[2.75rem_minmax(0,1.4fr)_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,0.9fr)] xl:grid-cols-[2.75rem_minmax(11rem,1.3fr)_minmax(12rem,1.5fr)_minmax(0,1fr)_minmax(0,0.8fr)] items-center gap-3 border-b border-slate-200 px-3 py-2 text-sm font-semibold text-slate-700 md:grid">
             <input type="checkbox" aria-label="Select page" className="size-5 accent-brand-700" checked={allOnPage} onChange={(e) => setSelected((s) => (e.target.checked ? [...new Set([...s, ...pageEmails])] : s.filter((x) => !pageEmails.includes(x))))} />
             <span>User</span>
             <span>Role</span>
@@ -223,7 +223,7 @@ export default function AdminUsers() {
                   key={u.email}
                   data-testid="admin-user-row"
                   className={cn(
-                    "grid grid-cols-[2.75rem_minmax(0,1fr)] items-center gap-x-3 gap-y-2 border-b border-slate-100 px-3 py-3 md:grid-cols-[2.75rem_minmax(0,1.4fr)_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,0.9fr)]",
+                    "grid grid-cols-[2.75rem_minmax(0,1fr)] items-center gap-x-3 gap-y-2 border-b border-slate-100 px-3 py-3 md:grid-cols-[2.75rem_minmax(0,1.4fr)_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,0.9fr)] xl:grid-cols-[2.75rem_minmax(11rem,1.3fr)_minmax(12rem,1.5fr)_minmax(0,1fr)_minmax(0,0.8fr)]",
                     changed && "bg-amber-50",
                   )}
                 >
@@ -246,13 +246,15 @@ export default function AdminUsers() {
                       </span>
                     )}
                     <div className="min-w-0">
-                      <p className="font-semibold wrap-anywhere text-slate-900">{u.name || u.email}</p>
-                      <p className="text-sm wrap-anywhere text-slate-600">{u.email}</p>
+                      <p className="font-semibold break-words text-slate-900">{u.name ? u.name : <Email address={u.email} />}</p>
+                      <p className="text-sm break-words text-slate-600">
+                        <Email address={u.email} />
+                      </p>
                     </div>
                   </div>
                   <select
                     aria-label={`Role of ${u.email}`}
-                    className="col-start-2 min-h-11 rounded-lg border border-slate-300 bg-white px-2 md:col-start-auto"
+                    className="col-start-2 min-h-11 rounded-lg border border-slate-300 bg-white px-2 md:col-start-auto md:text-sm"
                     value={d.roleId ?? ""}
                     onChange={(e) => update(u.email, { roleId: e.target.value || null })}
                   >
@@ -265,7 +267,7 @@ export default function AdminUsers() {
                   </select>
                   <button
                     type="button"
-                    className="col-start-2 min-h-11 truncate rounded-lg border border-slate-300 px-3 text-left text-sm md:col-start-auto"
+                    className="col-start-2 min-h-11 rounded-lg border border-slate-300 px-3 py-1 text-left text-sm break-words md:col-start-auto"
                     aria-label={`Locations of ${u.email}`}
                     title={d.locationIds.length === 0 ? "All locations" : d.locationIds.map(locName).join(", ")}
                     onClick={() => setPicker({ kind: "locations", emails: [u.email], mode: "set", initial: d.locationIds })}
@@ -274,7 +276,7 @@ export default function AdminUsers() {
                   </button>
                   <button
                     type="button"
-                    className="col-start-2 min-h-11 truncate rounded-lg border border-slate-300 px-3 text-left text-sm md:col-start-auto"
+                    className="col-start-2 min-h-11 rounded-lg border border-slate-300 px-3 py-1 text-left text-sm break-words md:col-start-auto"
                     aria-label={`Order types of ${u.email}`}
                     title={d.orderTypes.length === 0 ? "All types" : d.orderTypes.join(", ")}
                     onClick={() => setPicker({ kind: "types", email: u.email, initial: d.orderTypes })}
@@ -406,7 +408,9 @@ function EffectivePanel({
         <p className="mt-2 text-slate-600">{ADMIN_TEXT.selectOne}</p>
       ) : (
         <div className="mt-2 flex flex-col gap-3">
-          <p className="text-sm wrap-anywhere text-slate-700">{email}</p>
+          <p className="text-sm break-words text-slate-700">
+            <Email address={email} />
+          </p>
           <dl className="grid grid-cols-2 gap-2 text-sm">
             <dt className="text-slate-600">Role</dt>
             <dd className="font-semibold">{roleName(draft.roleId) ?? "—"}</dd>
@@ -455,5 +459,21 @@ function EffectivePanel({
         </div>
       )}
     </aside>
+  );
+}
+
+/**
+ * An e-mail address that may wrap only before its '@' (a narrow column shows "logistics" over "@goldengrain.test"),
+ * never inside the name or the domain; the text stays the address.
+ */
+function Email({ address }: { address: string }) {
+  const at = address.indexOf("@");
+  if (at <= 0) return <>{address}</>;
+  return (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
   );
 }
