@@ -56,7 +56,8 @@ export function NativeDialog({ open, onClose, title, hideTitle, description, chi
       {open ? (
         <div className="flex max-h-[inherit] flex-col">
           <div className={cn("flex items-start justify-between gap-3 px-5 pt-4", hideTitle && "sr-only")}>
-            <div>
+            {/* The title wraps; the Close button keeps its full 44 px however long the title is. */}
+            <div className="min-w-0">
               <h2 id={titleId} className="text-lg font-bold">
                 {title}
               </h2>
@@ -70,7 +71,7 @@ export function NativeDialog({ open, onClose, title, hideTitle, description, chi
               type="button"
               onClick={onClose}
               disabled={!dismissable}
-              className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 disabled:opacity-50"
+              className="-mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 disabled:opacity-50"
               aria-label="Close"
             >
               <X className="size-5" aria-hidden="true" />

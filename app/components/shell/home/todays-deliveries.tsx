@@ -117,11 +117,11 @@ export function TodaysDeliveries({
           </ol>
         )}
         {rest > 0 ? (
-          <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-700">
+          <p className="border-t border-slate-100 px-4 py-1 text-sm text-slate-700">
             {rest.toLocaleString("en-US")} more stops.{" "}
             <Link
               to="/order-tracking"
-              className="font-semibold text-brand-800 underline"
+              className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
             >
               See them all in Order Tracking
             </Link>
