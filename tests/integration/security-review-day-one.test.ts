@@ -1,6 +1,6 @@
 // An attacker's review of the doors added on day one (issues 20 and 21), through the real routes against a
-// database file: each test here failed on the code before its fix (see the report of the review). What was
-// checked and found sound is covered by the areas' own tests.
+// database file. The key races and the room of a case-twin failed on the code before decision 035's fixes; the
+// scoped key's reach over another warehouse's orders was sound and is held here as the attack it resists.
 import { eq } from "drizzle-orm";
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -112,6 +112,45 @@ describe("an integration key changed while its batch is on its way", () => {
     batch.release();
     expect((await batch.answer).status).toBe(200);
     expect(await locationExists("RACE-KEPT")).toBe(true);
+  });
+});
+
+describe("a warehouse-scoped key and orders of another warehouse", () => {
+  async function sendAs(key: string, list: unknown[]) {
+    const res = await ordersRoute.action({
+      request: request("/api/integrations/orders", { method: "POST", headers: { authorization: `Bearer ${key}` }, json: { orders: list } }),
+      context: ctx,
+      params: {},
+    });
+    return (await res.json()) as { data: { results: { outcome: string; reason?: string }[] } };
+  }
+  const record = (over: Record<string, unknown>) => ({
+    orderDate: "2025-06-18",
+    customerName: "Scope Probe",
+    orderType: "Freight",
+    warehouseLocation: "NY-MAIN",
+    lines: [{ sourceId: "1", sku: "JAS-25", quantity: 1 }],
+    ...over,
+  });
+
+  it("can neither move nor adopt an order that sits at a warehouse outside its scope", async () => {
+    // Another key of the same system put SHARED-1 at NJ-WH; a NY-only key sends the same id, moved to NY-MAIN.
+    const all = await sendAs(SEEDED_INTEGRATION_KEY, [record({ sourceId: "SHARED-1", orderNumber: "SHARED-000001", warehouseLocation: "NJ-WH" })]);
+    expect(all.data.results[0]!.outcome).toBe("created");
+    const ny = await createIntegrationKey(ctx.app, admin, { label: "NY only", sourceSystem: "inventory", kinds: ["orders"], locations: ["NY-MAIN"] });
+    const [legacy] = await db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.warehouseLocation, "NJ-WH")).limit(1);
+    const answer = await sendAs(ny.secret, [
+      record({ sourceId: "SHARED-1", orderNumber: "SHARED-000001", customerName: "Hijacked" }),
+      // An order entered before the integration (no source id) at NJ-WH: adopting it would move it too.
+      record({ sourceId: "ADOPT-NJ", orderNumber: legacy!.orderNumber, customerName: "Hijacked" }),
+    ]);
+    expect(answer.data.results.map((r) => r.outcome)).toEqual(["refused", "refused"]);
+    expect(answer.data.results.every((r) => r.reason?.startsWith("This key may not write to warehouse NJ-WH"))).toBe(true);
+    const after = await db.select({ customerName: orders.customerName, warehouseLocation: orders.warehouseLocation }).from(orders).where(eq(orders.orderNumber, "SHARED-000001"));
+    expect(after).toEqual([{ customerName: "Scope Probe", warehouseLocation: "NJ-WH" }]);
+    const [kept] = await db.select({ sourceId: orders.sourceId, customerName: orders.customerName }).from(orders).where(eq(orders.orderNumber, legacy!.orderNumber));
+    expect(kept!.sourceId).toBeNull();
+    expect(kept!.customerName).not.toBe("Hijacked");
   });
 });
 
