@@ -13,6 +13,9 @@ export const PREVIEW = {
   dbFile: ".data/preview-e2e.db",
 };
 const baseURL = `http://127.0.0.1:${PREVIEW.port}`;
+// The shared fixtures (tests/e2e/fixtures.ts) mint sign-in tokens at the e2e stand-ins' port; in this run the
+// stand-ins are the preview's. Test workers inherit this environment.
+process.env.E2E_STANDINS_PORT = PREVIEW.standinsPort;
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
