@@ -2,6 +2,7 @@
 // accessibility audit (a11y.spec.ts) and the fit checks (fit.spec.ts), so a new screen is added once and gets both.
 import type { Locator, Page } from "@playwright/test";
 import { ACCOUNTS, expect, isPhone, signIn, signInAs, type RoleName } from "./fixtures";
+import { listOrders, mineOf, openRow, PNG } from "./documents-helpers";
 import { driverOrderFor } from "./proof-helpers";
 
 /** `role: null` is a public page, opened signed out. */
@@ -27,6 +28,8 @@ export const SCREENS: Screen[] = [
   { name: "admin-passcodes", role: "admin", path: "/admin/access/picklist-passcodes", ready: heading("Picklist Passcodes") },
   { name: "admin-integrations", role: "admin", path: "/admin/access/integrations", ready: heading("Integrations") },
   { name: "admin-rbac-debug", role: "admin", path: "/admin/access/rbac-debug", ready: heading("RBAC Debug") },
+  { name: "admin-products", role: "admin", path: "/admin/access/products", ready: (p) => expect(p.getByRole("button", { name: /^Remove barcode / }).first()).toBeVisible() },
+  { name: "admin-short-reasons", role: "admin", path: "/admin/access/short-reasons", ready: (p) => expect(p.getByTestId("admin-short-reason-row").first()).toBeVisible() },
   { name: "delivery-settings", role: "admin", path: "/delivery-settings", ready: heading("Delivery proof") },
   // Returns and applications, the lists and an opened request or application.
   { name: "return-forms", role: "admin", path: "/return-forms", ready: heading("Return Forms") },
@@ -47,6 +50,21 @@ export const SCREENS: Screen[] = [
   // The customers' own forms, signed out.
   { name: "public-request-return", role: null, path: "/request-return", ready: heading("Request a return") },
   { name: "public-apply", role: null, path: "/apply", ready: heading("Apply for a customer account") },
+  {
+    // The warehouse employee's capture of one of her orders, with a file chosen (so its Remove button shows); nothing saved.
+    name: "warehouse-capture",
+    role: "warehouse-employee",
+    path: "/order-tracking",
+    ready: async (p) => {
+      const mine = mineOf(p, (await listOrders(p)).filter((o) => o.orderType !== "Will Call"));
+      const order = mine.at(-1)!; // the capture journey takes the first uncaptured ones
+      await openRow(p, order.orderNumber);
+      const dialog = p.getByRole("dialog", { name: `Warehouse Capture — ${order.orderNumber}` });
+      await expect(dialog.getByRole("button", { name: /^(Save Capture|Upload More Photos)$/ })).toBeVisible();
+      await dialog.locator('input[type="file"]').last().setInputFiles({ name: "pallet.png", mimeType: "image/png", buffer: PNG });
+      await expect(dialog.getByRole("button", { name: "Remove pallet.png" })).toBeVisible();
+    },
+  },
   {
     name: "delivery-wizard",
     role: "delivery-driver",

@@ -33,6 +33,12 @@ import {
 import { newIdempotencyKey, onFlushed, watchQueue } from "~/lib/offline-queue";
 import { cacheKey, currentPosition, getWithFallback, jsonBody, photoForm, postDelivery, shrinkPhoto, type DeliveryMeta } from "./api";
 
+/**
+ * A step's main button sticks to the bottom of the step's scroller while the step is taller than it, so it is in
+ * view without scrolling; the white ring keeps the fields scrolling behind it from showing around it.
+ */
+const STEP_ACTION = "sticky bottom-3 z-10 shadow-[0_0_0_12px_#fff]";
+
 type Props = { row: OrderRow | null; isPhone: boolean; onClose: () => void; onRowChange?: (row: Partial<OrderRow> & { orderNumber: string }) => void };
 
 export default function DeliveryWizard({ row, isPhone, onClose, onRowChange }: Props) {
@@ -43,7 +49,9 @@ export default function DeliveryWizard({ row, isPhone, onClose, onRowChange }: P
       title={row ? `Order #${row.orderNumber}` : "Delivery"}
       description={row?.customerName || undefined}
       className={cn(
-        isPhone ? "fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none overflow-y-auto" : "m-auto w-[calc(100vw-2rem)] max-w-2xl rounded-2xl max-h-[calc(100dvh-2rem)] overflow-y-auto",
+        // The dialog's height is bounded (its content box inherits it), so only the step scrolls, between the header
+        // and the footer: the footer never covers a step's button.
+        isPhone ? "fixed inset-0 m-0 h-dvh max-h-dvh w-full max-w-none overflow-y-auto [&>div]:h-full" : "m-auto w-[calc(100vw-2rem)] max-w-2xl rounded-2xl max-h-[calc(100dvh-2rem)] overflow-y-auto",
       )}
     >
       {/* Keyed by order: the wizard's state resets when it closes or another order opens (spec 001 §4). */}
@@ -351,8 +359,8 @@ function WizardBody({ row, isPhone, onRowChange }: { row: OrderRow; isPhone: boo
   const windowText = meta?.deliveryWindow;
 
   return (
-    <div className={cn("flex min-h-0 flex-1 flex-col", isPhone && "min-h-[calc(100dvh-5.5rem)]")}>
-      <div className="space-y-2 border-b border-slate-100 px-5 pb-3">
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="shrink-0 space-y-2 border-b border-slate-100 px-5 pb-3">
         {address ? (
           <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
             <MapPin className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
@@ -403,11 +411,11 @@ function WizardBody({ row, isPhone, onRowChange }: { row: OrderRow; isPhone: boo
         )}
       </div>
 
-      <div className="flex-1 space-y-4 px-5 py-4" data-testid={`delivery-step-${current}`}>
+      <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-5 py-4" data-testid={`delivery-step-${current}`}>
         {current === "out" ? (
           <div className="space-y-3">
             <p className="text-slate-700">Leaving the warehouse with this order? Mark it out for delivery.</p>
-            <Button size="lg" className="w-full sm:w-auto" onClick={markOut} disabled={!!busy}>
+            <Button size="lg" className={cn("w-full sm:w-auto", STEP_ACTION)} onClick={markOut} disabled={!!busy}>
               <Truck className="size-5" aria-hidden="true" /> {busy === "out" ? "Saving…" : "Mark Out for Delivery"}
             </Button>
           </div>
@@ -419,7 +427,7 @@ function WizardBody({ row, isPhone, onRowChange }: { row: OrderRow; isPhone: boo
               Cash on delivery{meta?.codDueCents != null ? `: ${money(meta.codDueCents)} due` : ""}. Take a photo of the cash or the receipt.
             </p>
             <PhotoPicker id="cod-photo" label="COD photo" file={codFile} inputRef={codInput} onFile={setCodFile} />
-            <Button size="lg" className="w-full sm:w-auto" onClick={() => uploadPhoto("cod")} disabled={!!busy}>
+            <Button size="lg" className={cn("w-full sm:w-auto", STEP_ACTION)} onClick={() => uploadPhoto("cod")} disabled={!!busy}>
               <Camera className="size-5" aria-hidden="true" /> {busy === "cod" ? "Uploading…" : "Upload COD Photo"}
             </Button>
           </div>
@@ -435,7 +443,7 @@ function WizardBody({ row, isPhone, onRowChange }: { row: OrderRow; isPhone: boo
               </label>
               <Textarea id="issue-note" value={issueNote} maxLength={2000} onChange={(e) => setIssueNote(e.target.value)} placeholder="e.g. Two bags torn on the pallet" />
             </div>
-            <Button size="lg" className="w-full sm:w-auto" onClick={() => uploadPhoto("issue")} disabled={!!busy}>
+            <Button size="lg" className={cn("w-full sm:w-auto", STEP_ACTION)} onClick={() => uploadPhoto("issue")} disabled={!!busy}>
               <Camera className="size-5" aria-hidden="true" /> {busy === "issue" ? "Uploading…" : "Upload Issue Photo"}
             </Button>
           </div>
@@ -494,7 +502,7 @@ function WizardBody({ row, isPhone, onRowChange }: { row: OrderRow; isPhone: boo
               </details>
             ) : null}
             {missing.length ? <p className="text-sm text-amber-800">Still needed: {missing.map((k) => PROOF_LABELS[k]).join(", ")}</p> : null}
-            <Button size="lg" className="w-full sm:w-auto" onClick={complete} disabled={!!busy}>
+            <Button size="lg" className={cn("w-full sm:w-auto", STEP_ACTION)} onClick={complete} disabled={!!busy}>
               <CheckCircle2 className="size-5" aria-hidden="true" /> {busy === "complete" ? "Completing…" : "Complete Delivery"}
             </Button>
           </div>
@@ -525,7 +533,7 @@ function WizardBody({ row, isPhone, onRowChange }: { row: OrderRow; isPhone: boo
         ) : null}
       </div>
 
-      <div className="sticky bottom-0 flex flex-wrap items-center gap-2 border-t border-slate-100 bg-white px-5 py-3">
+      <div className="sticky bottom-0 flex shrink-0 flex-wrap items-center gap-2 border-t border-slate-100 bg-white px-5 py-3">
         <Button variant="danger" onClick={help} disabled={!!busy}>
           <LifeBuoy className="size-5" aria-hidden="true" /> {busy === "help" ? "Sending…" : "Help"}
         </Button>
