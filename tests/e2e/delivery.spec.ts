@@ -242,7 +242,9 @@ test("@phone-only a photo taken without signal survives closing the app and is s
   await expect(next.getByTestId("outbox-status")).toBeHidden();
   // Sent once: starting again sends nothing more.
   await next.reload();
-  await next.waitForTimeout(1500);
+  // Quiet network after the restart: the outbox's start-up flush (if it sent anything) has been answered.
+  await next.waitForLoadState("networkidle");
+  await expect(next.getByTestId("outbox-status")).toBeHidden();
   const after = (await (await next.request.get(`/api/delivery/${spare.orderNumber}/meta`)).json()) as { data: { photos: { issue: number } } };
   expect(after.data.photos.issue).toBe(1);
 });

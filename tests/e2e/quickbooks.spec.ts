@@ -137,7 +137,7 @@ test.describe("a sales rep's customers page", () => {
     await page.reload();
     await expect(results(page)).toHaveCount(2);
     await expect(page.getByRole("searchbox", { name: "Customer name" })).toHaveValue("golden dragon");
-    await page.waitForTimeout(900);
+    await page.waitForLoadState("networkidle");
     expect(searches).toEqual([]);
   });
 
