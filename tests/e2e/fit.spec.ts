@@ -7,8 +7,8 @@ import { deliveredProofPath } from "./proof-helpers";
 import { openScreen, orders, SCREENS } from "./screens";
 
 /**
- * Visible interactive elements smaller than 44 × 44 px. The one allowance: a link inside a sentence (an inline
- * <a> in a P, LI, SPAN or SMALL), which WCAG 2.5.8 exempts because the line of text sets its size.
+ * Visible interactive elements smaller than 44 × 44 px. No allowance, not even a link inside a sentence (WCAG
+ * 2.5.8 would let that one be as small as its line): every link on these screens is a full target (issue 24).
  */
 async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -19,7 +19,6 @@ async function smallTargets(page: Page): Promise<string[]> {
       if (r.width <= 1 || r.height <= 1) continue; // not drawn, or visually hidden until focused (skip link)
       const style = getComputedStyle(el);
       if (style.visibility === "hidden" || el.closest("[aria-hidden='true'], [inert]")) continue;
-      if (el.tagName === "A" && style.display === "inline" && el.parentElement && /^(P|LI|SPAN|SMALL)$/.test(el.parentElement.tagName)) continue;
       // A target may be small when its padding-box hit area (via an ancestor label) is big enough.
       const label = el.closest("label");
       const box = label ? label.getBoundingClientRect() : r;
