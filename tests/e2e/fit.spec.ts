@@ -1,6 +1,8 @@
 // Screens fit (issue 14): every main screen (the table in screens.ts, shared with a11y.spec.ts) at 390 px and 1280 px has no horizontal scrolling of the page,
 // Order Tracking at 1280 px shows every column without scrolling and keeps its header in view, and on a
-// phone every interactive target is at least 44 × 44 px. Screenshots of each go to tests/e2e/.screens/.
+// phone every interactive target is at least 44 × 44 px, toasts included; no box is wider than the screen; Admin Users
+// at 1280 px breaks no e-mail inside a word; every delivery wizard step's main button is clear of the footer
+// (issue 24). Screenshots of each go to tests/e2e/.screens/.
 import type { Locator, Page } from "@playwright/test";
 import { expect, isPhone, signIn, test } from "./fixtures";
 import { deliveredProofPath } from "./proof-helpers";
