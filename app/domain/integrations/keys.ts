@@ -2,16 +2,9 @@
 // and warehouses), and the admin form's rules. Client-safe and pure: the admin screen and the server share it.
 import { z } from "zod";
 
-/** The data a company system may send, one /api/integrations/<kind> path each. */
-export const INTEGRATION_KINDS = ["orders", "products", "stock", "locations"] as const;
-export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
+import { DEFAULT_SOURCE_SYSTEM, INTEGRATION_KINDS, KIND_LABELS, type IntegrationKind } from "./kinds";
 
-export const KIND_LABELS: Record<IntegrationKind, string> = {
-  orders: "Orders",
-  products: "Products",
-  stock: "Stock on hand",
-  locations: "Warehouse locations",
-};
+export { DEFAULT_SOURCE_SYSTEM, INTEGRATION_KINDS, KIND_LABELS, type IntegrationKind } from "./kinds";
 
 export const KEY_PREFIX = "gg_live_";
 /** The visible id: 12 lowercase letters and digits, unique, finds the key's row. */
@@ -20,7 +13,6 @@ export const PUBLIC_ID_LENGTH = 12;
 export const SECRET_LENGTH = 43;
 export const KEY_LABEL_MAX = 80;
 export const SOURCE_SYSTEM_MAX = 40;
-export const DEFAULT_SOURCE_SYSTEM = "inventory";
 
 const KEY_PATTERN = new RegExp(`^${KEY_PREFIX}([a-z0-9]{${PUBLIC_ID_LENGTH}})_([A-Za-z0-9_-]{${SECRET_LENGTH}})$`);
 

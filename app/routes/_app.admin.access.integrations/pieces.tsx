@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
-import { INTEGRATION_KINDS, KIND_LABELS, type IntegrationKind } from "~/domain/integrations/keys";
+import { INTEGRATION_KINDS, KIND_LABELS, type IntegrationKind } from "~/domain/integrations/kinds";
 import type { IntegrationKeyView } from "~/services/integrations-keys.server";
 
 export function Chips<T extends string>({ options, labels, value, onChange, label }: { options: readonly T[]; labels?: Record<T, string>; value: readonly T[]; onChange: (v: T[]) => void; label: string }) {

@@ -13,7 +13,7 @@ import { cn } from "~/components/ui/cn";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
-import { DEFAULT_SOURCE_SYSTEM, KIND_LABELS } from "~/domain/integrations/keys";
+import { DEFAULT_SOURCE_SYSTEM, KIND_LABELS } from "~/domain/integrations/kinds";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { adminLocations } from "~/services/admin-passcodes.server";
 import { listIntegrationKeys, type IntegrationKeyView } from "~/services/integrations-keys.server";
