@@ -5,27 +5,13 @@ import { eq, sql } from "drizzle-orm";
 import { locations } from "../../db/schema";
 import type { LocationRecord, ParsedRecord, RecordResult } from "~/domain/integrations/records";
 import { auditValues } from "~/lib/writes.server";
-import {
-  batchAudit,
-  finish,
-  inList,
-  inSyncTransaction,
-  insertAudits,
-  locationRefusal,
-  refused,
-  type BatchResult,
-  type SyncActor,
-  type SyncCtx,
-} from "./integrations-sync.server";
+import { inList, locationRefusal, refused, syncBatch, type BatchResult, type SyncActor, type SyncCtx } from "./integrations-sync.server";
 
 export async function upsertLocations(ctx: SyncCtx, actor: SyncActor, records: readonly ParsedRecord<LocationRecord>[], early: RecordResult[] = []): Promise<BatchResult> {
-  const at = ctx.now().toISOString();
-  return inSyncTransaction(ctx, async (tx) => {
-    const results: RecordResult[] = [...early];
+  return syncBatch(ctx, actor, "locations", early, async ({ tx, at, results, audits }) => {
     const rows = await tx.select().from(locations).where(inList(locations.id, records.map((r) => r.sourceId)));
     const byId = new Map(rows.map((l) => [l.id, l]));
     const synced: string[] = [];
-    const audits = [];
     for (const { index, sourceId, record } of records) {
       const outOfReach = locationRefusal(actor, sourceId);
       if (outOfReach) {
@@ -48,8 +34,5 @@ export async function upsertLocations(ctx: SyncCtx, actor: SyncActor, records: r
     }
     // Unchanged is still synced: 'Last Synced' says when the system last confirmed the location.
     if (synced.length) await tx.update(locations).set({ lastSynced: at }).where(inList(locations.id, synced));
-    audits.push(batchAudit(actor, at, "locations", results));
-    await insertAudits(tx, audits);
-    return finish(results);
-  }, actor);
+  });
 }

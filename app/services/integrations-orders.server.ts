@@ -21,21 +21,7 @@ import {
 import type { OrderRecord, ParsedRecord, RecordResult } from "~/domain/integrations/records";
 import { auditValues } from "~/lib/writes.server";
 import { rebuildTasks } from "./task-lists.server";
-import {
-  batchAudit,
-  chunks,
-  finish,
-  inList,
-  inSyncTransaction,
-  insertAudits,
-  locationRefusal,
-  refused,
-  serialized,
-  type BatchResult,
-  type SyncActor,
-  type SyncCtx,
-  type Tx,
-} from "./integrations-sync.server";
+import { chunks, inList, locationRefusal, refused, serialized, syncBatch, type BatchResult, type SyncActor, type SyncCtx, type Tx } from "./integrations-sync.server";
 
 const ORDER_CHUNK = 200;
 const LINE_CHUNK = 500;
@@ -118,9 +104,7 @@ type Update = {
  * each record: created, updated, unchanged or refused with the reason. One transaction for the batch.
  */
 export async function upsertOrders(ctx: SyncCtx, actor: SyncActor, records: readonly ParsedRecord<OrderRecord>[], early: RecordResult[] = []): Promise<BatchResult> {
-  const at = ctx.now().toISOString();
-  const result = await inSyncTransaction(ctx, async (tx) => {
-    const results: RecordResult[] = [...early];
+  const result = await syncBatch(ctx, actor, "orders", early, async ({ tx, at, results, audits }) => {
     const ids = records.map((r) => r.sourceId);
     const numbers = records.map((r) => r.record.orderNumber);
     const [bySourceRows, byNumberRows, known] = await Promise.all([
@@ -203,7 +187,6 @@ export async function upsertOrders(ctx: SyncCtx, actor: SyncActor, records: read
       }
     }
 
-    const audits = [];
     for (const part of chunks(creates, ORDER_CHUNK)) {
       const inserted = await tx
         .insert(orders)
@@ -242,10 +225,7 @@ export async function upsertOrders(ctx: SyncCtx, actor: SyncActor, records: read
       results.push({ index: u.index, sourceId: u.sourceId, outcome: "updated" });
       audits.push(auditValues(actor, at, { entityType: "order", entityId: u.orderNumber, action: "integration.update", changes: u.changes }));
     }
-    audits.push(batchAudit(actor, at, "orders", results));
-    await insertAudits(tx, audits);
-    return finish(results);
-  }, actor);
+  });
   if (result.counts.created || result.counts.updated) followTaskList(ctx);
   return result;
 }

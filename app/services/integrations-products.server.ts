@@ -7,18 +7,7 @@ import { inventoryItems, productBarcodes, type AuditChange } from "../../db/sche
 import type { ParsedRecord, ProductRecord, RecordResult } from "~/domain/integrations/records";
 import { normalizeBin } from "~/domain/picking/bins";
 import { auditValues } from "~/lib/writes.server";
-import {
-  batchAudit,
-  chunks,
-  finish,
-  inList,
-  inSyncTransaction,
-  insertAudits,
-  refused,
-  type BatchResult,
-  type SyncActor,
-  type SyncCtx,
-} from "./integrations-sync.server";
+import { chunks, inList, refused, syncBatch, type BatchResult, type SyncActor, type SyncCtx } from "./integrations-sync.server";
 
 type Item = typeof inventoryItems.$inferSelect;
 type Barcode = typeof productBarcodes.$inferSelect;
@@ -44,9 +33,7 @@ function planBarcodes(current: readonly Barcode[], sent: readonly SentBarcode[])
 }
 
 export async function upsertProducts(ctx: SyncCtx, actor: SyncActor, records: readonly ParsedRecord<ProductRecord>[], early: RecordResult[] = []): Promise<BatchResult> {
-  const at = ctx.now().toISOString();
-  return inSyncTransaction(ctx, async (tx) => {
-    const results: RecordResult[] = [...early];
+  return syncBatch(ctx, actor, "products", early, async ({ tx, at, results, audits }) => {
     const skus = records.map((r) => r.record.sku);
     const keys = records.flatMap((r) => (r.record.barcodes ?? []).map((b) => b.key));
     const [bySourceRows, bySkuRows, codeRows] = await Promise.all([
@@ -61,7 +48,6 @@ export async function upsertProducts(ctx: SyncCtx, actor: SyncActor, records: re
     const codesOf = (sku: string) => codeRows.filter((b) => b.sku === sku);
     const skuClaims = new Map<string, string>();
     const keyClaims = new Map<string, string>();
-    const audits = [];
     const creates: (typeof inventoryItems.$inferInsert)[] = [];
     const newCodes: (typeof productBarcodes.$inferInsert)[] = [];
 
@@ -153,8 +139,5 @@ export async function upsertProducts(ctx: SyncCtx, actor: SyncActor, records: re
     // New products first: their barcodes refer to them.
     for (const part of chunks(creates, CHUNK)) await tx.insert(inventoryItems).values(part);
     for (const part of chunks(newCodes, CHUNK)) await tx.insert(productBarcodes).values(part);
-    audits.push(batchAudit(actor, at, "products", results));
-    await insertAudits(tx, audits);
-    return finish(results);
-  }, actor);
+  });
 }

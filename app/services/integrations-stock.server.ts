@@ -5,26 +5,12 @@
 import { sql } from "drizzle-orm";
 import { inventoryItems, locations, stockLevels } from "../../db/schema";
 import type { ParsedRecord, RecordResult, StockRecord } from "~/domain/integrations/records";
-import {
-  batchAudit,
-  chunks,
-  finish,
-  inList,
-  inSyncTransaction,
-  insertAudits,
-  locationRefusal,
-  refused,
-  type BatchResult,
-  type SyncActor,
-  type SyncCtx,
-} from "./integrations-sync.server";
+import { chunks, inList, locationRefusal, refused, syncBatch, type BatchResult, type SyncActor, type SyncCtx } from "./integrations-sync.server";
 
 const CHUNK = 400;
 
 export async function upsertStock(ctx: SyncCtx, actor: SyncActor, records: readonly ParsedRecord<StockRecord>[], early: RecordResult[] = []): Promise<BatchResult> {
-  const at = ctx.now().toISOString();
-  return inSyncTransaction(ctx, async (tx) => {
-    const results: RecordResult[] = [...early];
+  return syncBatch(ctx, actor, "stock", early, async ({ tx, at, results }) => {
     const skus = [...new Set(records.map((r) => r.record.sku))];
     const [items, known, levels] = await Promise.all([
       tx.select({ sku: inventoryItems.sku }).from(inventoryItems).where(inList(inventoryItems.sku, skus)),
@@ -77,7 +63,7 @@ export async function upsertStock(ctx: SyncCtx, actor: SyncActor, records: reado
         SET quantity_on_hand = (SELECT coalesce(sum(s.quantity_on_hand), 0) FROM ${stockLevels} s WHERE s.sku = ${inventoryItems.sku}), updated_at = ${at}
         WHERE ${inList(inventoryItems.sku, touched)}`);
     }
-    await insertAudits(tx, [batchAudit(actor, at, "stock", results, changes)]);
-    return finish(results);
-  }, actor);
+    // Stock's trail is the batch's own audit event, with one change per figure.
+    return changes;
+  });
 }

@@ -137,3 +137,29 @@ export function finish(results: RecordResult[]): BatchResult {
   results.sort((a, b) => a.index - b.index);
   return { results, counts: countOutcomes(results) };
 }
+
+// ---------------------------------------------------------------- one batch
+
+/** What a kind's upsert works with inside its batch: it pushes its answers to `results` and its rows' trail to `audits`. */
+export type SyncBatch = { tx: Tx; at: string; results: RecordResult[]; audits: (typeof auditEvents.$inferInsert)[] };
+
+/**
+ * The frame every kind's batch shares, so the kinds cannot drift apart: one clock reading, one transaction
+ * with the sender's credential re-checked inside it, the answers starting with the records refused before
+ * parsing (`early`), the rows' audit events then the batch's own (with the `extra` changes `body` returns),
+ * and the answers in the order the records came.
+ */
+export function syncBatch(ctx: SyncCtx, actor: SyncActor, kind: string, early: readonly RecordResult[], body: (batch: SyncBatch) => Promise<AuditChange[] | void>): Promise<BatchResult> {
+  const at = ctx.now().toISOString();
+  return inSyncTransaction(
+    ctx,
+    async (tx) => {
+      const batch: SyncBatch = { tx, at, results: [...early], audits: [] };
+      const extra = await body(batch);
+      batch.audits.push(batchAudit(actor, at, kind, batch.results, extra ?? []));
+      await insertAudits(tx, batch.audits);
+      return finish(batch.results);
+    },
+    actor,
+  );
+}
