@@ -7,27 +7,12 @@ import type { AppContext } from "~/lib/context.server";
 import { csvList, csvMoney } from "~/lib/csv";
 import type { Viewer } from "~/lib/session.server";
 import { csvExportResponse, tableChunks, type CsvColumn, type KeyValues, type SortKey } from "./csv-export.server";
-import { filterConditions, inAssignmentWords, resolveOrderScope, SORT_COLUMNS, type OrderScope } from "./orders.server";
+import { filterConditions, inAssignmentWords, orderListFields, resolveOrderScope, SORT_COLUMNS, type OrderScope } from "./orders.server";
 
 type Ctx = Pick<AppContext, "db" | "now">;
 
-const fields = {
-  orderNumber: orders.orderNumber,
-  customerName: orders.customerName,
-  createdBy: orders.createdBy,
-  paymentStatus: orders.paymentStatus,
-  orderStatus: orders.orderStatus,
-  orderType: orders.orderType,
-  truckingCompany: orders.truckingCompany,
-  warehouseLocation: orders.warehouseLocation,
-  warehouseAssignment: orders.warehouseAssignment,
-  orderDate: orders.orderDate,
-  addressLines: orders.addressLines,
-  totalCents: orders.totalCents,
-  notes: orders.notes,
-  deliveryCompletedAt: orders.deliveryCompletedAt,
-  lastUpdatedAt: orders.lastUpdatedAt,
-};
+// The list's own fields: the file and the screen cannot drift apart.
+const fields = orderListFields;
 type Row = Pick<typeof orders.$inferSelect, keyof typeof fields> & KeyValues;
 
 /** The columns a viewer may see, in the list's order; payment, trucking and money only where the list shows them. */

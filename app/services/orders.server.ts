@@ -140,8 +140,8 @@ export async function resolveOrderScope(ctx: Pick<AppContext, "db">, viewer: Vie
 
 // ---------------------------------------------------------------- rows
 
-const rowColumns = {
-  id: orders.id,
+/** The order's fields a list row shows, which is also what its CSV export (orders-export.server.ts) reads. */
+export const orderListFields = {
   orderNumber: orders.orderNumber,
   customerName: orders.customerName,
   createdBy: orders.createdBy,
@@ -153,13 +153,18 @@ const rowColumns = {
   warehouseAssignment: orders.warehouseAssignment,
   notes: orders.notes,
   orderDate: orders.orderDate,
-  updatedAt: orders.updatedAt,
   lastUpdatedAt: orders.lastUpdatedAt,
   deliveryCompletedAt: orders.deliveryCompletedAt,
-  hasDeliveryOrder: orders.hasDeliveryOrder,
   addressLines: orders.addressLines,
-  mapsUrl: orders.mapsUrl,
   totalCents: orders.totalCents,
+};
+
+const rowColumns = {
+  ...orderListFields,
+  id: orders.id,
+  updatedAt: orders.updatedAt,
+  hasDeliveryOrder: orders.hasDeliveryOrder,
+  mapsUrl: orders.mapsUrl,
   version: orders.version,
 };
 
