@@ -20,6 +20,7 @@ import {
   type ImportOutcome,
   type ImportRecord,
 } from "~/domain/imports/csv-file";
+import type { CheckAnswer } from "~/domain/imports/flow";
 import { buildRecords, importSystemSchema } from "~/domain/imports/records";
 import type { OrderRecord, ParsedRecord, ProductRecord, StockRecord } from "~/domain/integrations/records";
 import { countOutcomes, type BatchCounts } from "~/domain/integrations/records";
@@ -31,21 +32,8 @@ import { upsertProducts } from "./integrations-products.server";
 import { upsertStock } from "./integrations-stock.server";
 import type { BatchResult, SyncActor } from "./integrations-sync.server";
 
-export type ImportCheck = {
-  success: true;
-  kind: ImportKind;
-  /** The header as the file names it. */
-  header: string[];
-  /** Data rows (blank rows left out) and the records they make (an order is several rows). */
-  rows: number;
-  records: number;
-  preview: { row: number; cells: string[] }[];
-  /** The first MAX_LISTED_ERRORS problems, by row and column; errorCount has them all. */
-  errors: ImportError[];
-  errorCount: number;
-  /** No error at all: the import may start. */
-  ready: boolean;
-};
+// One shape for the check, so the screen's reducer reads exactly what this answers.
+export type ImportCheck = { success: true } & CheckAnswer;
 
 const kindSchema = z.enum(IMPORT_KINDS, { message: `kind is one of: ${IMPORT_KINDS.join(", ")}` });
 

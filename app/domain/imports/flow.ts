@@ -3,14 +3,19 @@
 // state and dispatches, and the tests drive it with tables.
 import type { ImportError, ImportKind, ImportOutcome } from "./csv-file";
 
+/** The server's check of a file (csv-import.server.ts answers it with `success: true`). */
 export type CheckAnswer = {
   kind: ImportKind;
+  /** The header as the file names it. */
   header: string[];
+  /** Data rows (blank rows left out) and the records they make (an order is several rows). */
   rows: number;
   records: number;
   preview: { row: number; cells: string[] }[];
+  /** The first MAX_LISTED_ERRORS problems, by row and column; errorCount has them all. */
   errors: ImportError[];
   errorCount: number;
+  /** No error at all: the import may start. */
   ready: boolean;
 };
 
