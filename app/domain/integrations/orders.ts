@@ -3,7 +3,7 @@
 // went stays as it was delivered. planOrder says, for one record against the stored order, what to write or
 // why the record is refused. Client-safe; tests/unit/integrations-rules.test.ts holds the tables.
 import type { AuditChange } from "../../../db/schema";
-import { automatedStatus, isCancelled, isDeliveredOrReleased, isKeptStatus, statusAfterEdit, statusOptions } from "~/domain/orders/status";
+import { automatedStatus, isCancelled, isDeliveredOrReleased, isKeptStatus, PIPELINE_RANK, statusAfterEdit, statusOptions } from "~/domain/orders/status";
 import type { OrderLineRecord, OrderRecord } from "./records";
 
 /** What the floor has recorded on an order: a pick saved or completed, a delivery done or started, a dock capture. */
@@ -44,16 +44,11 @@ export type LineValues = StoredLine;
 
 // ---------------------------------------------------------------- status
 
-/** Where a status sits, from first to last; delivered-like statuses share the last place. Cancelled is apart. */
-const STAGES: Record<string, number> = {
-  "Pending Payment": 0,
-  "Pending Assignment": 1,
-  Picking: 2,
-  Picked: 3,
-  "Pending BL": 4,
-  "Pickup Pending": 5,
-  "Out for Delivery": 6,
-};
+/**
+ * Where a status sits, from first to last: the pipeline an edit ranks on, then Out for Delivery (a system may
+ * send it); delivered-like statuses share the last place. Cancelled is apart.
+ */
+const STAGES: Record<string, number> = { ...PIPELINE_RANK, "Out for Delivery": 6 };
 const DONE = 7;
 
 export function statusStage(status: string): number | null {

@@ -92,8 +92,8 @@ export function automatedStatus({ orderStatus, paymentStatus, warehouseAssignmen
   return "Pending Assignment";
 }
 
-/** Where a status sits in an order's pipeline (spec 001 §4 status options, in order). */
-const PIPELINE_RANK: Record<string, number> = {
+/** Where a status sits in an order's pipeline (spec 001 §4 status options, in order); integrations/orders.ts ranks on it. */
+export const PIPELINE_RANK: Readonly<Record<string, number>> = {
   "Pending Payment": 0,
   "Pending Assignment": 1,
   Picking: 2,
