@@ -2,59 +2,19 @@
 // and a seeded libSQL database, in production mode (errors sanitized, Vite's dev allowances off). Checks
 // the documents' policy and nonce, the `.data` headers, and that dead links and errors keep the signed-in
 // shell without showing internals.
-import { UNSAFE_flatRoutes as flatRoutes } from "@remix-run/dev";
-import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { createRequestHandler } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { remixConfig } from "../../remix.config";
-import * as entryServer from "~/entry.server";
-import * as rootModule from "~/root";
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
 import { createTestContext, request, staffCookie } from "../support/context";
+import { sourceBuild } from "../support/remix-build";
 
 // The Worker (and the app's Vite SSR config) resolve react-dom/server's web-streams build; Node's default is
 // the Node-streams one, which has no renderToReadableStream.
 // @ts-expect-error the browser build has no type declarations of its own (same API as react-dom/server)
 vi.mock("react-dom/server", () => import("react-dom/server.browser"));
 
-const routeFiles = import.meta.glob("../../app/routes/**/*.{ts,tsx}", { eager: true }) as Record<string, Record<string, unknown>>;
-
 /** Pages whose action the build leaves out, to see Remix's own 405 (every real page declares one). */
 const WITHOUT_ACTION = new Set(["routes/_app.pick-list-check"]);
-
-/** A server build like `remix vite:build` makes, from the source modules (module URLs are placeholders). */
-function sourceBuild(): ServerBuild {
-  const manifest = flatRoutes("app", ["**/*.test.*", "**/queries.ts", "**/components/**"]);
-  const entries = [["root", { id: "root", path: "", file: "root.tsx" }] as const, ...Object.entries(manifest)];
-  const routes: Record<string, unknown> = {};
-  const assetRoutes: Record<string, unknown> = {};
-  for (const [id, route] of entries) {
-    const source = id === "root" ? (rootModule as Record<string, unknown>) : routeFiles[`../../app/${route.file}`];
-    if (!source) throw new Error(`no module for ${id}`);
-    const module = WITHOUT_ACTION.has(id) ? { ...source, action: undefined } : source;
-    const shape = { id, parentId: "parentId" in route ? route.parentId : undefined, path: route.path, index: "index" in route ? route.index : undefined, caseSensitive: undefined };
-    routes[id] = { ...shape, module };
-    assetRoutes[id] = {
-      ...shape,
-      module: `/assets/${id.replace(/\W/g, "_")}.js`,
-      imports: [],
-      hasAction: typeof module.action === "function",
-      hasLoader: typeof module.loader === "function",
-      hasClientAction: false,
-      hasClientLoader: false,
-      hasErrorBoundary: typeof module.ErrorBoundary === "function",
-    };
-  }
-  return {
-    mode: "production",
-    entry: { module: entryServer },
-    routes,
-    assets: { entry: { module: "/assets/entry.client.js", imports: [] }, routes: assetRoutes, url: "/assets/manifest.js", version: "test" },
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    future: remixConfig.future,
-    isSpaMode: false,
-  } as unknown as ServerBuild;
-}
 
 let ctx: ReturnType<typeof createTestContext>;
 let handle: (req: Request) => Promise<Response>;
@@ -64,7 +24,7 @@ beforeAll(async () => {
   // As a production build runs: import.meta.env.DEV is false there (no Vite allowances, no error details).
   vi.stubEnv("DEV", false);
   ctx = createTestContext(await createSeededTestDatabase(), { now: SEED_NOW });
-  const handler = createRequestHandler(sourceBuild(), "production");
+  const handler = createRequestHandler(sourceBuild({ withoutAction: WITHOUT_ACTION }), "production");
   handle = (req) => handler(req, ctx);
   for (const name of ["admin", "warehouse"]) cookies[name] = await staffCookie(ctx.app, `${name}@${ctx.app.env.COMPANY_DOMAIN}`);
 });

@@ -8,14 +8,16 @@ import * as rootModule from "~/root";
 
 const routeFiles = import.meta.glob("../../app/routes/**/*.{ts,tsx}", { eager: true }) as Record<string, Record<string, unknown>>;
 
-export function sourceBuild(): ServerBuild {
+/** `withoutAction`: route ids whose action the build leaves out, to see Remix's own 405 (every real page declares one). */
+export function sourceBuild({ withoutAction = new Set<string>() }: { withoutAction?: ReadonlySet<string> } = {}): ServerBuild {
   const manifest = flatRoutes("app", ["**/*.test.*", "**/queries.ts", "**/components/**"]);
   const entries = [["root", { id: "root", path: "", file: "root.tsx" }] as const, ...Object.entries(manifest)];
   const routes: Record<string, unknown> = {};
   const assetRoutes: Record<string, unknown> = {};
   for (const [id, route] of entries) {
-    const module = id === "root" ? (rootModule as Record<string, unknown>) : routeFiles[`../../app/${route.file}`];
-    if (!module) throw new Error(`no module for ${id}`);
+    const source = id === "root" ? (rootModule as Record<string, unknown>) : routeFiles[`../../app/${route.file}`];
+    if (!source) throw new Error(`no module for ${id}`);
+    const module = withoutAction.has(id) ? { ...source, action: undefined } : source;
     const shape = { id, parentId: "parentId" in route ? route.parentId : undefined, path: route.path, index: "index" in route ? route.index : undefined, caseSensitive: undefined };
     routes[id] = { ...shape, module };
     assetRoutes[id] = {
