@@ -6,7 +6,7 @@
 //                                                               local libSQL HTTP server (the protocol Turso speaks)
 // The dump reads over whatever protocol the URL names, so `dump` against Turso is the same code the drill runs
 // against the stand-in. Its SQL is what `turso db shell <db> < backup.sql` or `turso db create --from-dump` loads.
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { once } from "node:events";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -204,7 +204,9 @@ async function main() {
     console.log(`integrity ${result.integrity}, ${result.foreignKeys} foreign-key problems`);
     if (result.differ.length || result.integrity !== "ok" || result.foreignKeys) process.exitCode = 1;
   } else if (command === "drill") {
-    const passed = await drill(values.source ?? (existsSync(".data/app.db") ? ".data/app.db" : undefined));
+    // An empty .data/app.db (a dev server that never got to migrate) is no source: the drill seeds its own.
+    const localHasData = existsSync(".data/app.db") && statSync(".data/app.db").size > 0;
+    const passed = await drill(values.source ?? (localHasData ? ".data/app.db" : undefined));
     console.log(passed ? "restore drill passed" : "restore drill FAILED");
     if (!passed) process.exitCode = 1;
   } else {
