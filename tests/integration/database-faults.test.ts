@@ -21,6 +21,7 @@ import { DATABASE_UNAVAILABLE_MESSAGE, openRemoteDatabase, type Database } from 
 import { SEED_NOW } from "../support/db";
 import { createTestContext, request, staffCookies } from "../support/context";
 import { sourceBuild } from "../support/remix-build";
+import { untilWriteLockFree } from "../support/write-lock";
 
 // The Worker and Vite resolve react-dom/server's web-streams build; Node's default has no renderToReadableStream.
 // @ts-expect-error the browser build has no type declarations of its own (same API as react-dom/server)
@@ -63,23 +64,6 @@ afterAll(async () => {
   await proxy?.close();
   await standin?.close();
 });
-
-/** Waits (up to 30 s) until no connection holds the file's write lock. */
-async function untilWriteLockFree() {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const probe = createClient({ url: `file:${file}` });
-    try {
-      await (await probe.transaction("write")).rollback();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-    } finally {
-      probe.close();
-    }
-    await new Promise((ok) => setTimeout(ok, 250));
-  }
-}
 
 /** Runs a request, returning its answer and how long it took. */
 async function timed(req: Request) {
@@ -166,7 +150,7 @@ describe("a write the database stops answering halfway", () => {
     // The server answers again. The transaction it was left holding is rolled back when its stream expires
     // (the stand-in: 10 s idle, as sqld), so nothing of it is ever committed; a retry then writes it once.
     proxy.resume();
-    await untilWriteLockFree();
+    await untilWriteLockFree(file);
     const [rolledBack] = await local.select().from(returnRequests).where(eq(returnRequests.id, target!.id));
     expect(rolledBack).toMatchObject({ status: "pending", version: target!.version });
     expect(await auditRows()).toHaveLength(before);
@@ -183,7 +167,7 @@ describe("the embedded file (dev, scripts)", () => {
   it("a write waiting on another connection's lock gives up with 503 after the bound, not at once or never", async () => {
     const fileCtx = createTestContext(local, { now: SEED_NOW });
     const [target] = await local.select().from(returnRequests).where(eq(returnRequests.status, "pending")).orderBy(asc(returnRequests.id)).limit(1);
-    await untilWriteLockFree();
+    await untilWriteLockFree(file);
     const holder = createClient({ url: `file:${file}` });
     const held = await holder.transaction("write"); // BEGIN IMMEDIATE: the write lock, kept until rollback
     try {

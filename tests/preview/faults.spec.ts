@@ -3,10 +3,10 @@
 // TRACE, and a body refused unread on a kept-alive connection. Everything goes through workerd and the
 // built Worker, exactly as users get it.
 import { connect } from "node:net";
-import { createClient } from "@libsql/client/node";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_TIMEOUT_MS, DATABASE_UNAVAILABLE_MESSAGE } from "../../app/lib/db.server";
 import { PREVIEW } from "../../playwright.preview.config";
 import { expect, signIn, test } from "../e2e/fixtures";
+import { untilWriteLockFree } from "../support/write-lock";
 
 test.describe.configure({ mode: "serial" });
 
@@ -22,23 +22,6 @@ async function database(action: "pause" | "resume" | "pause-on", match?: string)
 test.afterEach(async () => {
   await database("resume");
 });
-
-/** Waits until no connection holds the preview database's write lock (an abandoned transaction expires in 10 s). */
-async function untilWriteLockFree() {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const probe = createClient({ url: `file:${PREVIEW.dbFile}` });
-    try {
-      await (await probe.transaction("write")).rollback();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-    } finally {
-      probe.close();
-    }
-    await new Promise((ok) => setTimeout(ok, 250));
-  }
-}
 
 /** Two requests on one kept-alive connection; answers the status line of each response received. */
 function twoOnOneConnection(first: string, firstBody: Buffer, second: string): Promise<string[]> {
@@ -151,7 +134,7 @@ test.describe("a database that stops answering", () => {
     expect(await res.json()).toEqual({ success: false, error: DATABASE_UNAVAILABLE_MESSAGE });
 
     await database("resume");
-    await untilWriteLockFree();
+    await untilWriteLockFree(PREVIEW.dbFile);
     expect(await current()).toMatchObject({ status: "pending", version: target!.version });
     const retry = await page.request.patch(`/api/return-requests/${target!._id}/status`, { data: body });
     expect(retry.status()).toBe(200);
