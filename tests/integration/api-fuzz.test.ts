@@ -19,7 +19,6 @@
 //
 // Failures print fast-check's seed and the counterexample (endOnFailure: no shrinking, since the database
 // moves on between runs); a case can be replayed with fc.assert's { seed, path } options.
-import { UNSAFE_flatRoutes as flatRoutes } from "@remix-run/dev";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -37,6 +36,7 @@ import { startStandins, type RunningStandins } from "../../stand-ins/server";
 import { createSeededTestDatabase } from "../support/db";
 import { createTestContext, passcodeCookie, staffCookie, TEST_ADDRESS_HEADER } from "../support/context";
 import type { MemoryR2 } from "../support/memory-r2";
+import { pathTemplate, routeManifest as manifest } from "../support/route-manifest";
 import {
   buildBody,
   changedTables,
@@ -62,21 +62,10 @@ const MIN_TOTAL_CASES = 10_000;
 
 // ---------------------------------------------------------------- the /api routes of the manifest
 
-const manifest = flatRoutes("app", ["**/*.test.*", "**/queries.ts", "**/components/**"]);
 const routeModules = import.meta.glob("../../app/routes/**/*.{ts,tsx}");
 
 type Handler = (args: { request: Request; context: unknown; params: Record<string, string> }) => Promise<unknown>;
 type RouteModule = { loader?: Handler; action?: Handler };
-
-function pathTemplate(id: string): string {
-  const segments: string[] = [];
-  let route: (typeof manifest)[string] | undefined = manifest[id];
-  while (route) {
-    if (route.path) segments.unshift(route.path);
-    route = route.parentId ? manifest[route.parentId] : undefined;
-  }
-  return segments.join("/");
-}
 
 type ApiRoute = { id: string; file: string; template: string; params: string[] };
 

@@ -6,7 +6,6 @@
 // Both write nothing: the database file has no new commit (PRAGMA data_version on an observer connection) and no
 // file reaches R2. A new route is swept without touching this file; one whose handler checks a finer grant than
 // its policy goes in HANDLER_GRANTS.
-import { UNSAFE_flatRoutes as flatRoutes } from "@remix-run/dev";
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inventoryItems, orders, passcodes } from "../../db/schema";
@@ -19,22 +18,12 @@ import { createSeededTestDatabase } from "../support/db";
 import { createTestContext, passcodeCookie, request, settle, staffCookie } from "../support/context";
 import { WriteDetector } from "../support/fuzz";
 import type { MemoryR2 } from "../support/memory-r2";
+import { pathTemplate, routeManifest as manifest } from "../support/route-manifest";
 
-const manifest = flatRoutes("app", ["**/*.test.*", "**/queries.ts", "**/components/**"]);
 const routeModules = import.meta.glob("../../app/routes/**/*.{ts,tsx}");
 
 type Handler = (args: { request: Request; context: unknown; params: Record<string, string> }) => Promise<unknown>;
 type RouteModule = { policy?: Policy; loader?: Handler; action?: Handler };
-
-function pathTemplate(id: string): string {
-  const segments: string[] = [];
-  let route: (typeof manifest)[string] | undefined = manifest[id];
-  while (route) {
-    if (route.path) segments.unshift(route.path);
-    route = route.parentId ? manifest[route.parentId] : undefined;
-  }
-  return segments.join("/");
-}
 
 const API_ROUTES = Object.entries(manifest)
   .map(([id, route]) => ({ id, file: `../../app/${route.file}`, template: pathTemplate(id) }))
