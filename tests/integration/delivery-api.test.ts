@@ -3,10 +3,7 @@
 // quantities, cash, three replays with one key, a crash before the commit), the delivery order PDF as text,
 // Help's revert, the delivery order link, the required-proof setting and the customer's proof link.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { and, eq, inArray, like, ne } from "drizzle-orm";
+import { and, eq, like, ne } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { auditEvents, deliveryMeta, idempotencyKeys, notifications, orderLines, orders, settings, storedFiles } from "../../db/schema";
 import type { Database } from "~/lib/db.server";
@@ -22,9 +19,10 @@ import * as proofLink from "~/routes/api.delivery.$orderId.proof-link";
 import * as today from "~/routes/api.delivery.today";
 import * as deliverySettings from "~/routes/api.delivery.settings";
 import * as proofPage from "~/routes/proof.$token";
-import { startStandins, type RunningStandins } from "../../stand-ins/server";
+import type { RunningStandins } from "../../stand-ins/server";
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
 import { createTestContext, request, settle, staffCookie } from "../support/context";
+import { driverScopeOrders, startMailStandins } from "../support/delivery";
 
 type Json = any;
 type Mod = { loader?: (args: any) => Promise<unknown>; action?: (args: any) => Promise<unknown> };
@@ -93,13 +91,11 @@ async function outsideOrder(): Promise<OrderRef> {
 
 beforeAll(async () => {
   db = await createSeededTestDatabase();
-  standins = await startStandins({ port: 0, db, dataDir: mkdtempSync(join(tmpdir(), "delivery-standins-")) });
-  ctx = createTestContext(db, { now: SEED_NOW, env: { RESEND_BASE_URL: `${standins.url}/resend`, MAIL_CATCHER_URL: `${standins.url}/resend` } });
+  const mail = await startMailStandins(db, "delivery");
+  standins = mail.standins;
+  ctx = createTestContext(db, { now: SEED_NOW, env: mail.env });
   [driver, admin, sales, warehouse] = await Promise.all(["driver", "admin", "sales", "warehouse"].map((n) => staffCookie(ctx.app, `${n}@goldengrain.test`)));
-  pool = await db
-    .select({ id: orders.id, orderNumber: orders.orderNumber })
-    .from(orders)
-    .where(and(inArray(orders.warehouseLocation, ["NY-MAIN", "NJ-WH"]), inArray(orders.orderType, ["NY/NJ Delivery", "VA Delivery"])));
+  pool = await driverScopeOrders(db);
   expect(pool.length).toBeGreaterThan(12);
 }, 60_000);
 

@@ -3,10 +3,7 @@
 // Retry-After, audited and signed by its sender; a completion or photo killed between its file and its row
 // leaves neither alone (retry, then the housekeeping sweep); need-help answers the spec's 403; the public proof
 // page and the delivery order show no issue photo; the Order Tracking search offers only what the list accepts.
-import { mkdtempSync } from "node:fs";
 import { execFileSync } from "node:child_process";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { auditEvents, customerApplications, deliveryMeta, emailLog, notifications, orders, settings, storedFiles } from "../../db/schema";
@@ -24,9 +21,10 @@ import * as ordersApi from "~/routes/api.order-trackers";
 import * as proofPage from "~/routes/proof.$token";
 import { SWEPT_THROUGH_SETTING, sweepOrphanDeliveryFiles } from "~/services/delivery-files.server";
 import { runHousekeeping } from "~/services/housekeeping.server";
-import { startStandins, type RunningStandins } from "../../stand-ins/server";
+import type { RunningStandins } from "../../stand-ins/server";
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
 import { createTestContext, request, settle, staffCookies } from "../support/context";
+import { driverScopeOrders, startMailStandins } from "../support/delivery";
 import type { MemoryR2 } from "../support/memory-r2";
 
 type Json = any;
@@ -96,14 +94,12 @@ const proofSends = (orderNumber: string) => db.select().from(auditEvents).where(
 
 beforeAll(async () => {
   db = await createSeededTestDatabase();
-  standins = await startStandins({ port: 0, db, dataDir: mkdtempSync(join(tmpdir(), "delivery-trust-standins-")) });
-  ctx = createTestContext(db, { env: { RESEND_BASE_URL: `${standins.url}/resend`, MAIL_CATCHER_URL: `${standins.url}/resend` } });
+  const mail = await startMailStandins(db, "delivery-trust");
+  standins = mail.standins;
+  ctx = createTestContext(db, { env: mail.env });
   ctx.app.now = () => new Date(clock);
   cookies = await staffCookies(ctx.app, ["admin", "logistics", "sales", "driver", "warehouse"]);
-  pool = await db
-    .select({ id: orders.id, orderNumber: orders.orderNumber, customerName: orders.customerName })
-    .from(orders)
-    .where(and(inArray(orders.warehouseLocation, ["NY-MAIN", "NJ-WH"]), inArray(orders.orderType, ["NY/NJ Delivery", "VA Delivery"])));
+  pool = await driverScopeOrders(db);
   expect(pool.length).toBeGreaterThan(12);
 }, 60_000);
 
