@@ -76,11 +76,25 @@ export function frontDoorMiddleware(req: IncomingMessage, res: ServerResponse, n
   next();
 }
 
+/** Node closes an idle keep-alive socket after 5 s, racing a client that reuses it at that instant (a test's
+ * request client then reads ECONNRESET before the app sees the request). Idle sockets are kept for 65 s, as
+ * Cloudflare's edge keeps them, so the client gives one up first. */
+export const DEV_KEEP_ALIVE_MS = 65_000;
+
+export function keepConnectionsLonger(server: { keepAliveTimeout: number; headersTimeout: number }) {
+  server.keepAliveTimeout = DEV_KEEP_ALIVE_MS;
+  // headersTimeout must exceed keepAliveTimeout, or Node may drop a reused socket while its next request's headers arrive.
+  server.headersTimeout = Math.max(server.headersTimeout, DEV_KEEP_ALIVE_MS + 1_000);
+}
+
 export function frontDoorPlugin(): Plugin {
   return {
     name: "gg-front-door",
     configureServer(server) {
       server.middlewares.use(frontDoorMiddleware);
+      // The dev server is plain HTTP/1.1 (no https option), so its server has Node's keep-alive settings.
+      const http = server.httpServer as { keepAliveTimeout?: number; headersTimeout?: number } | null;
+      if (http && typeof http.keepAliveTimeout === "number") keepConnectionsLonger(http as { keepAliveTimeout: number; headersTimeout: number });
     },
   };
 }
