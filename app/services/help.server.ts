@@ -4,11 +4,10 @@ import { notifications } from "../../db/schema";
 import { HELP_NOTE_MAX, helpMessage } from "~/domain/shell/help";
 import type { AppContext } from "~/lib/context.server";
 import { IMAGES, storeUpload } from "~/lib/files.server";
-import { NotFoundError, UnsupportedMediaTypeError, ValidationError } from "~/domain/errors";
+import { UnsupportedMediaTypeError, ValidationError } from "~/domain/errors";
 import { FORM_OVERHEAD_BYTES, parseFormData, parseJsonBody, validationFailure } from "~/lib/http.server";
 import { actorName } from "~/lib/writes.server";
 import type { Viewer } from "~/lib/session.server";
-import { getOrderForViewer } from "./orders.server";
 
 export const HELP_AUDIENCE_GRANT = "help:receive";
 
@@ -50,17 +49,6 @@ export async function parseNeedHelpBody(request: Request): Promise<{ note: strin
   if (isMultipart(request)) return parseHelpForm(request);
   const body = await parseJsonBody(request, helpJsonSchema);
   return { note: body.note?.trim() || null, image: null };
-}
-
-/**
- * The order a driver asks about, by the id in the URL (our integer id, or the order number an older
- * client may send), limited to the orders the driver sees in Order Tracking: anything else is 404, as if absent.
- */
-export async function findHelpOrder(ctx: AppContext, viewer: Viewer, orderRef: string): Promise<{ id: number; orderNumber: string }> {
-  const ref = orderRef.trim();
-  if (!ref || ref.length > 64) throw new NotFoundError("Order not found");
-  const { id, orderNumber } = await getOrderForViewer(ctx, viewer, ref, ["delivery:perform"]);
-  return { id, orderNumber };
 }
 
 /** Stores the optional photo first (a bad file is rejected before anything is written), then the alert. */
