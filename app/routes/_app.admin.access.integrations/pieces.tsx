@@ -1,32 +1,11 @@
 // The Integrations screen's pieces: toggle chips for the data kinds and warehouses a key may send, the
 // one-time secret dialog with its copy button, and a key's row actions.
 import { toast } from "sonner";
+import { ToggleChips } from "~/components/admin/toggle-chips";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { INTEGRATION_KINDS, KIND_LABELS, type IntegrationKind } from "~/domain/integrations/kinds";
 import type { IntegrationKeyView } from "~/services/integrations-keys.server";
-
-export function Chips<T extends string>({ options, labels, value, onChange, label }: { options: readonly T[]; labels?: Record<T, string>; value: readonly T[]; onChange: (v: T[]) => void; label: string }) {
-  return (
-    <div role="group" aria-label={label} className="flex flex-wrap gap-1.5">
-      {options.map((id) => {
-        const on = value.includes(id);
-        return (
-          <button
-            key={id}
-            type="button"
-            aria-pressed={on}
-            onClick={() => onChange(on ? value.filter((x) => x !== id) : [...value, id])}
-            className={cn("min-h-11 rounded-full px-3 text-sm ring-1 md:min-h-9", on ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-800 ring-slate-300")}
-          >
-            {labels ? labels[id] : id}
-          </button>
-        );
-      })}
-    </div>
-  );
-}
 
 export type Scope = { label: string; kinds: IntegrationKind[]; locations: string[] };
 
@@ -36,11 +15,11 @@ export function ScopeFields({ value, onChange, locationIds }: { value: Scope; on
     <>
       <div className="mt-3">
         <p className="mb-1 text-sm font-semibold">Data it may send</p>
-        <Chips label="Data it may send" options={INTEGRATION_KINDS} labels={KIND_LABELS} value={value.kinds} onChange={(kinds) => onChange({ ...value, kinds })} />
+        <ToggleChips label="Data it may send" options={INTEGRATION_KINDS} labels={KIND_LABELS} value={value.kinds} onChange={(kinds) => onChange({ ...value, kinds })} />
       </div>
       <div className="mt-3">
         <p className="mb-1 text-sm font-semibold">Warehouses (optional)</p>
-        <Chips label="Warehouses" options={locationIds} value={value.locations} onChange={(locations) => onChange({ ...value, locations })} />
+        <ToggleChips label="Warehouses" options={locationIds} value={value.locations} onChange={(locations) => onChange({ ...value, locations })} />
         <p className="mt-1 text-xs text-slate-600">None selected: every warehouse.</p>
       </div>
     </>

@@ -7,6 +7,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { adminCall } from "~/components/admin/api";
+import { ToggleChips } from "~/components/admin/toggle-chips";
 import { PageHeading } from "~/components/admin/unsaved";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -49,27 +50,6 @@ function Actions({ p, onConfirm, onEdit }: { p: PasscodeView; onConfirm: (c: Con
       <Button size="sm" variant="outline" className="text-red-700" onClick={() => onConfirm({ kind: "delete", passcode: p })}>
         Delete
       </Button>
-    </div>
-  );
-}
-
-function WarehouseChips({ ids, value, onChange }: { ids: string[]; value: string[]; onChange: (v: string[]) => void }) {
-  return (
-    <div className="flex flex-wrap gap-1.5">
-      {ids.map((id) => {
-        const on = value.includes(id);
-        return (
-          <button
-            key={id}
-            type="button"
-            aria-pressed={on}
-            onClick={() => onChange(on ? value.filter((x) => x !== id) : [...value, id])}
-            className={cn("min-h-11 rounded-full px-3 text-sm ring-1 md:min-h-9", on ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-800 ring-slate-300")}
-          >
-            {id}
-          </button>
-        );
-      })}
     </div>
   );
 }
@@ -169,7 +149,7 @@ export default function AdminPasscodes() {
         </div>
         <div className="mt-3">
           <p className="mb-1 text-sm font-semibold">Allowed Warehouses (optional)</p>
-          <WarehouseChips ids={locationIds} value={form.locations} onChange={(locations) => setForm((f) => ({ ...f, locations }))} />
+          <ToggleChips label="Warehouses" options={locationIds} value={form.locations} onChange={(locations) => setForm((f) => ({ ...f, locations }))} />
           <p className="mt-1 text-xs text-slate-600">None selected: every warehouse.</p>
         </div>
         {createError ? (
@@ -302,7 +282,7 @@ export default function AdminPasscodes() {
       </Dialog>
       <Dialog open={!!editing} onClose={() => setEditing(null)} title="Edit Warehouses" description={editing ? editing.passcode.label : undefined}>
         <DialogBody>
-          <WarehouseChips ids={locationIds} value={editing?.locations ?? []} onChange={(locations) => setEditing((e) => (e ? { ...e, locations } : e))} />
+          <ToggleChips label="Warehouses" options={locationIds} value={editing?.locations ?? []} onChange={(locations) => setEditing((e) => (e ? { ...e, locations } : e))} />
           <p className="mt-2 text-xs text-slate-600">None selected: every warehouse.</p>
         </DialogBody>
         <DialogFooter>
