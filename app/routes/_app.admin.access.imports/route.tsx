@@ -96,7 +96,7 @@ export default function AdminImport() {
             ref={fileRef}
             type="file"
             accept=".csv,text/csv"
-            className="mt-1 block min-h-11 w-full text-sm"
+            className="mt-1 block min-h-11 w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:font-semibold"
             onChange={(e) => { setFile(e.target.files?.[0] ?? null); dispatch({ type: "reset" }); }}
           />
         </label>
