@@ -2,12 +2,13 @@
 // every save can say whether it worked (spec 002 §8, done better: nothing is swallowed).
 export type CallResult<T = unknown> = { ok: true; status: number; body: T } | { ok: false; status: number; error: string; body: unknown };
 
-export async function adminCall<T = unknown>(url: string, init: { method?: string; json?: unknown } = {}): Promise<CallResult<T>> {
+/** `json` is sent as application/json; `form` (files) as multipart, its boundary set by the browser. */
+export async function adminCall<T = unknown>(url: string, init: { method?: string; json?: unknown; form?: FormData } = {}): Promise<CallResult<T>> {
   try {
     const res = await fetch(url, {
       method: init.method ?? "GET",
       headers: { Accept: "application/json", ...(init.json !== undefined ? { "Content-Type": "application/json" } : {}) },
-      body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.form,
       credentials: "same-origin",
     });
     const text = await res.text();

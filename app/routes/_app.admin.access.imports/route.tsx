@@ -25,14 +25,8 @@ async function checkFile(kind: ImportKind, file: File): Promise<{ ok: true; chec
   const form = new FormData();
   form.set("kind", kind);
   form.set("file", file);
-  try {
-    const res = await fetch("/api/admin/imports/check", { method: "POST", body: form, credentials: "same-origin", headers: { Accept: "application/json" } });
-    const body = (await res.json().catch(() => null)) as (CheckAnswer & { error?: string }) | null;
-    if (!res.ok || !body) return { ok: false, error: body?.error ?? `The check failed (${res.status})` };
-    return { ok: true, check: body };
-  } catch (e) {
-    return { ok: false, error: e instanceof Error && e.message ? e.message : "Network error" };
-  }
+  const res = await adminCall<CheckAnswer>("/api/admin/imports/check", { method: "POST", form });
+  return res.ok ? { ok: true, check: res.body } : { ok: false, error: res.error };
 }
 
 export default function AdminImport() {
