@@ -22,12 +22,26 @@ export function NativeDialog({ open, onClose, title, hideTitle, description, chi
   const titleId = useId();
   const descriptionId = useId();
 
+  // What had focus when the dialog opened (the order row, the bell) gets it back when it closes, also when
+  // the dialog is unmounted open or the opener was re-rendered meanwhile (found again by its id).
+  const opener = useRef<{ element: HTMLElement; id: string } | null>(null);
+
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (open && !dialog.open) {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? { element: active, id: active.id } : null;
+      dialog.showModal();
+    }
+    if (!open && dialog.open) {
+      dialog.close();
+      giveFocusBack(opener.current);
+      opener.current = null;
+    }
   }, [open]);
+
+  useEffect(() => () => giveFocusBack(opener.current), []);
 
   return (
     // The backdrop click below is a mouse shortcut for what the keyboard already has: Escape (onCancel)
@@ -82,6 +96,13 @@ export function NativeDialog({ open, onClose, title, hideTitle, description, chi
       ) : null}
     </dialog>
   );
+}
+
+function giveFocusBack(opener: { element: HTMLElement; id: string } | null) {
+  if (!opener) return;
+  const target = opener.element.isConnected ? opener.element : opener.id ? document.getElementById(opener.id) : null;
+  // After the browser's own focus fix-up of the closing dialog, so ours is the last word.
+  if (target) queueMicrotask(() => target.focus({ preventScroll: true }));
 }
 
 /** A centred modal; on phones it takes nearly the whole width. */

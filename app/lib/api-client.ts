@@ -1,0 +1,161 @@
+// The one browser client for /api: every screen's call goes through apiFetch (or apiUpload when a form's
+// upload progress is shown), which answers typed data parsed by the call's contract (app/domain/<area>/
+// contract.ts) or a typed error a person can act on: status, plain message, field errors. The floor's
+// outbox wraps this one function; ESLint keeps `fetch(` out of screens and routes.
+import * as z from "zod/mini";
+import { networkMessage, plainError, plainFieldErrors, type FieldErrors } from "~/domain/api-contract";
+
+export type ApiErrorKind = "offline" | "timeout" | "http" | "answer";
+
+export type ApiError = {
+  kind: ApiErrorKind;
+  /** 0 when no answer came. */
+  status: number;
+  /** Plain words for a person: never a zod path, a stack or the browser's "Failed to fetch". */
+  message: string;
+  /** Per field (the server's dotted path), in plain words. */
+  fieldErrors: FieldErrors;
+  /** The answer's `data` on a failure (a 409's current row), unparsed. */
+  data?: unknown;
+  /** The whole failure body, for the rare screen that reads more (unparsed). */
+  body?: unknown;
+};
+
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; error: ApiError };
+
+export type ApiInit = {
+  method?: string;
+  /** Sent as application/json. */
+  json?: unknown;
+  /** Sent as multipart (files); the browser sets the boundary. */
+  form?: FormData;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Sent as Idempotency-Key: a retry of the same act is absorbed by the server. */
+  idempotencyKey?: string;
+  /** No answer within this many ms counts as a failure (default 30 s; 120 s for a form). */
+  timeoutMs?: number;
+};
+
+type Schema = z.ZodMiniType | z.core.$ZodType;
+type Out<S> = S extends z.core.$ZodType ? z.output<S> : never;
+
+/** A fresh key per user action: a network retry of the same action is then absorbed by the server. */
+export function idempotencyKey(): string {
+  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Whether a failure means the request may never have reached the server (a retry is the answer). */
+export function isConnectionFailure(error: ApiError): boolean {
+  return error.kind === "offline" || error.kind === "timeout";
+}
+
+/** Reads an answer (status, text, Retry-After) through the call's contract. */
+export function readAnswer<S extends Schema>(method: string, status: number, text: string, retryAfter: string | null, schema: S): ApiResult<Out<S>> {
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  const record = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  if (status < 200 || status >= 300 || record.success === false) {
+    const fieldErrors = plainFieldErrors(record.fieldErrors);
+    const serverError = typeof record.error === "string" ? record.error : typeof record.message === "string" ? record.message : typeof body === "string" && body.length < 200 && !body.startsWith("<") ? body : "";
+    return { ok: false, error: { kind: "http", status, message: plainError(status, serverError, fieldErrors, retryAfter), fieldErrors, data: record.data, body } };
+  }
+  const parsed = z.safeParse(schema as z.core.$ZodType, body);
+  if (!parsed.success) {
+    // A server and screen that disagree on a shape: a bug to see in the console, a plain failure for the person.
+    console.warn(`api: the answer of ${method} did not match its contract`, parsed.error.issues.slice(0, 3));
+    return { ok: false, error: { kind: "answer", status, message: "The server's answer could not be read. Reload the page and try again.", fieldErrors: {}, body } };
+  }
+  return { ok: true, status, data: parsed.data as Out<S> };
+}
+
+function requestHeaders(init: ApiInit): Record<string, string> {
+  return {
+    Accept: "application/json",
+    ...(init.json !== undefined ? { "Content-Type": "application/json" } : {}),
+    ...(init.idempotencyKey ? { "Idempotency-Key": init.idempotencyKey } : {}),
+    ...init.headers,
+  };
+}
+
+/** GET (or any method) an /api path; the answer is parsed by `schema` (see `answer()` for the `{success, data}` envelope). */
+export async function apiFetch<S extends Schema>(path: string, schema: S, init: ApiInit = {}): Promise<ApiResult<Out<S>>> {
+  const method = (init.method ?? (init.json !== undefined || init.form ? "POST" : "GET")).toUpperCase();
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      controller.abort();
+    },
+    init.timeoutMs ?? (init.form ? 120_000 : 30_000),
+  );
+  const onAbort = () => controller.abort();
+  init.signal?.addEventListener("abort", onAbort);
+  try {
+    const res = await fetch(path, {
+      method,
+      headers: requestHeaders(init),
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.form,
+      credentials: "same-origin",
+      signal: controller.signal,
+    });
+    const text = await res.text();
+    return readAnswer(method, res.status, text, res.headers.get("Retry-After"), schema);
+  } catch (error) {
+    // The caller's own abort (a newer search replaced this one) is passed on for it to ignore.
+    if (init.signal?.aborted) throw error;
+    const kind = timedOut ? "timeout" : "offline";
+    return { ok: false, error: { kind, status: 0, message: networkMessage(method, kind), fieldErrors: {} } };
+  } finally {
+    clearTimeout(timer);
+    init.signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+/** Like apiFetch, throwing the ApiError (as ApiFailure) instead of answering it: for loaders of data a screen cannot do without. */
+export async function apiGet<S extends Schema>(path: string, schema: S, init: ApiInit = {}): Promise<Out<S>> {
+  const result = await apiFetch(path, schema, init);
+  if (!result.ok) throw new ApiFailure(result.error);
+  return result.data;
+}
+
+export class ApiFailure extends Error {
+  readonly status: number;
+  readonly error: ApiError;
+  constructor(error: ApiError) {
+    super(error.message);
+    this.name = "ApiFailure";
+    this.status = error.status;
+    this.error = error;
+  }
+}
+
+/** A multipart upload with progress (XMLHttpRequest: fetch cannot report upload progress), read like apiFetch. */
+export function apiUpload<S extends Schema>(
+  path: string,
+  schema: S,
+  form: FormData,
+  init: Omit<ApiInit, "json" | "form"> & { onProgress?: (fraction: number) => void } = {},
+): Promise<ApiResult<Out<S>>> {
+  const method = (init.method ?? "POST").toUpperCase();
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, path);
+    for (const [k, v] of Object.entries(requestHeaders(init))) xhr.setRequestHeader(k, v);
+    xhr.timeout = init.timeoutMs ?? 120_000;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && init.onProgress) init.onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => resolve(readAnswer(method, xhr.status, xhr.responseText, xhr.getResponseHeader("Retry-After"), schema));
+    const failed = (kind: "offline" | "timeout") => () => resolve({ ok: false, error: { kind, status: 0, message: networkMessage(method, kind), fieldErrors: {} } });
+    xhr.onerror = failed("offline");
+    xhr.ontimeout = failed("timeout");
+    init.signal?.addEventListener("abort", () => xhr.abort());
+    xhr.send(form);
+  });
+}
