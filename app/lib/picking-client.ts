@@ -2,6 +2,8 @@
 // changes the room has not acknowledged yet (resent on every reconnect; newest-wins makes that harmless),
 // and the Lamport-ish clock that stamps each change. Client-only (never imported by server code).
 import PartySocket from "partysocket";
+import { RoomAccessAnswer, type RoomAccess } from "~/domain/picking/contract";
+import { apiFetch } from "~/lib/api-client";
 import { parseServerMessage, type ClaimEntry, type ServerMessage } from "../../party/protocol";
 import type { PickLine } from "~/domain/picking/lines";
 import {
@@ -19,7 +21,7 @@ import {
 
 export type RoomStatus = "connecting" | "live" | "offline" | "denied";
 
-export type RoomAccess = { host: string; room: string; party: string; token: string; expiresAt: string };
+export type { RoomAccess };
 
 export type PickingRoomEvents = {
   onLines(lines: SyncedLine[], initial: boolean): void;
@@ -74,12 +76,13 @@ export function deviceId(): string {
 
 class AccessDenied extends Error {}
 
+/** A fresh room token; a refusal of who this is (401, 403, 404) is AccessDenied, any other failure an Error, both in plain words. */
 async function fetchAccess(orderNumber: string): Promise<RoomAccess> {
-  const res = await fetch(`/api/picklists/${encodeURIComponent(orderNumber)}/room`, { headers: { accept: "application/json" } });
-  const body = (await res.json().catch(() => null)) as { success?: boolean; data?: RoomAccess; error?: string } | null;
-  if (res.status === 401 || res.status === 403 || res.status === 404) throw new AccessDenied(body?.error ?? `Live sync unavailable (${res.status})`);
-  if (!res.ok || !body?.data) throw new Error(body?.error ?? `Live sync unavailable (${res.status})`);
-  return body.data;
+  const result = await apiFetch(`/api/picklists/${encodeURIComponent(orderNumber)}/room`, RoomAccessAnswer);
+  if (result.ok) return result.data;
+  const { status, message } = result.error;
+  if (status === 401 || status === 403 || status === 404) throw new AccessDenied(message);
+  throw new Error(message);
 }
 
 /**

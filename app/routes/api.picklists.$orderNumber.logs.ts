@@ -8,7 +8,13 @@ export const policy = policies.grant(...PICK_GRANTS);
 
 const route = apiRoute(policy, {
   async GET({ params, viewer, ctx }) {
-    const order = await findPickOrder(ctx, viewer, params.orderNumber ?? "", PICK_GRANTS);
+    const order = await findPickOrder(
+      ctx,
+      viewer,
+      params.orderNumber ?? "",
+      PICK_GRANTS
+    );
+    // Read by PickLogsAnswer (app/domain/picking/contract.ts); `payload` is stored JSON, so the contract reads it loosely.
     return { success: true, data: await listPickLogs(ctx, order) };
   },
 });

@@ -9,18 +9,32 @@ import { roomAccess } from "~/lib/party.server";
 import { apiRoute } from "~/lib/route.server";
 import { actorName } from "~/lib/writes.server";
 import { findPickOrder, pickLineIds } from "~/services/picklists.server";
+import type { RoomAccess } from "~/domain/picking/contract";
 
 export const policy = policies.grant(...PICK_GRANTS);
 
-const paramsSchema = z.object({ orderNumber: z.string().trim().min(1, "Order number is required").max(64) });
+const paramsSchema = z.object({
+  orderNumber: z.string().trim().min(1, "Order number is required").max(64),
+});
 
 const route = apiRoute(policy, {
   async GET({ params, viewer, ctx }) {
     const { orderNumber } = parseParams(params, paramsSchema);
     // 403 for another warehouse's passcode, as docs/decisions/006-live-picking.md records for this call.
-    const order = await findPickOrder(ctx, viewer, orderNumber, PICK_GRANTS, { passcodeStatus: 403 });
-    const sub = viewer.kind === "passcode" ? `passcode:${viewer.passcodeId}` : `user:${viewer.userId}`;
-    return ok(await roomAccess(ctx, order.orderNumber, { sub, name: actorName(viewer) }, await pickLineIds(ctx, order.id)));
+    const order = await findPickOrder(ctx, viewer, orderNumber, PICK_GRANTS, {
+      passcodeStatus: 403,
+    });
+    const sub =
+      viewer.kind === "passcode"
+        ? `passcode:${viewer.passcodeId}`
+        : `user:${viewer.userId}`;
+    const access: RoomAccess = await roomAccess(
+      ctx,
+      order.orderNumber,
+      { sub, name: actorName(viewer) },
+      await pickLineIds(ctx, order.id)
+    );
+    return ok(access);
   },
 });
 

@@ -4,12 +4,22 @@ import { policies } from "~/domain/access/policy";
 import { PICK_GRANTS } from "~/domain/picklists/grants";
 import { ok } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
-import { listShortReasons, pickerReasons } from "~/services/pick-short-reasons.server";
+import {
+  listShortReasons,
+  pickerReasons,
+} from "~/services/pick-short-reasons.server";
+import type * as z from "zod/mini";
+import type { ShortReasonsAnswer } from "~/domain/picking/contract";
 
 export const policy = policies.grant(...PICK_GRANTS);
 
 const route = apiRoute(policy, {
-  GET: async ({ ctx }) => ok(pickerReasons(await listShortReasons(ctx, { activeOnly: true }))),
+  GET: async ({ ctx }) =>
+    ok(
+      pickerReasons(
+        await listShortReasons(ctx, { activeOnly: true })
+      ) satisfies z.output<typeof ShortReasonsAnswer>
+    ),
 });
 
 export const loader = route.loader;

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { GrantKey } from "~/domain/access/roles";
 import { DomainError, NotFoundError } from "~/domain/errors";
 import { UPDATE_MESSAGES } from "~/domain/orders/constants";
+import type { CompleteAnswer, VerifyAnswer } from "~/domain/picking/contract";
 import { pickLineId } from "~/domain/picking/lines";
 import { PICK_GRANTS } from "~/domain/picklists/grants";
 import { idempotencyKeys, inventoryItems, orderLines, orders, pickListLogs, pickListStatus } from "../../db/schema";
@@ -132,7 +133,7 @@ export async function verifyPick(
     if (!reasoned.ok) return { status: 400, body: { success: false, error: reasoned.error } };
     const at = ctx.now().toISOString();
     const by = actorName(viewer);
-    const response = { status: 200, body: { success: true, summary: check.summary } };
+    const response = { status: 200, body: { success: true, summary: check.summary } satisfies VerifyAnswer };
     await ctx.db.batch([
       ctx.db.insert(pickListLogs).values({
         orderId: order.id,
@@ -177,7 +178,7 @@ export async function completePick(ctx: AppContext, viewer: Viewer, order: PickO
   return withIdempotency(ctx, `picklists.complete:${order.id}:${viewer.email}`, idempotencyKey, await requestFingerprint(null), async (remember) => {
     const at = ctx.now().toISOString();
     const by = actorName(viewer);
-    const response = { status: 200, body: { success: true } };
+    const response = { status: 200, body: { success: true } satisfies CompleteAnswer };
     await ctx.db.transaction(async (tx) => {
       const [current] = await tx.select({ orderStatus: orders.orderStatus }).from(orders).where(eq(orders.id, order.id)).limit(1);
       const before = current?.orderStatus ?? order.orderStatus;

@@ -14,6 +14,7 @@ import * as barcode from "~/routes/api.admin.products.$sku.barcodes.$id";
 import * as reasons from "~/routes/api.admin.short-reasons";
 import * as reason from "~/routes/api.admin.short-reasons.$id";
 import * as pickerReasons from "~/routes/api.picklists.short-reasons";
+import { ShortReasonsAnswer } from "~/domain/picking/contract";
 import * as salesOrder from "~/routes/api.sales-orders.by-order-number.$orderNumber";
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
 import { createTestContext, request, settle, staffCookie } from "../support/context";
@@ -195,6 +196,7 @@ describe("short reasons", () => {
     expect(res.body.data.find((r: Json) => r.id === mis.id).active).toBe(false);
     const picker = await call(pickerReasons, "GET", "/api/picklists/short-reasons", {}, cookies.warehouse);
     expect(picker.body.data.map((r: Json) => r.label)).toEqual(["Stockout", "Damaged", "Wrong bin", "Other"]);
+    expect(ShortReasonsAnswer.parse(picker.body).map((r) => r.label)).toEqual(["Stockout", "Damaged", "Wrong bin", "Other"]);
     expect((await call(reason, "PUT", "/api/admin/short-reasons/99999", { id: "99999" }, cookies.admin, { active: true })).status).toBe(404);
     const audits = await db.select().from(auditEvents).where(eq(auditEvents.entityType, "pick-short-reason"));
     expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(["create", "update", "move"]));

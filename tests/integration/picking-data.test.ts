@@ -7,6 +7,7 @@ import { PRODUCTS, productCodes, productCodesAt } from "../../db/seed-data";
 import { barcodeKey, gtin14 } from "~/domain/picking/barcodes";
 import type { Database } from "~/lib/db.server";
 import * as salesOrder from "~/routes/api.sales-orders.by-order-number.$orderNumber";
+import { PickOrderAnswer } from "~/domain/picking/contract";
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
 import { createTestContext, passcodeCookie, request, settle, staffCookie } from "../support/context";
 
@@ -65,6 +66,10 @@ describe("GET /api/sales-orders/by-order-number/{n}?include=lines", () => {
       if (seeded.case) expected.push({ key: barcodeKey(seeded.case.code), kind: "case", quantity: seeded.case.quantity });
       expect(line.barcodes).toEqual(expected);
     }
+    // The picking screen reads the same answer through its contract.
+    const read = PickOrderAnswer.parse(res.body);
+    expect(read.orderNumber).toBe(order!.orderNumber);
+    expect(read.lines?.map((l) => [l.lineItemId, l.bin, l.barcodes])).toEqual(lines.map((l) => [l.lineItemId, l.bin, l.barcodes]));
   });
 
   it("gives a line whose SKU has no bin or codes null and []", async () => {

@@ -10,6 +10,7 @@ import { clientMessage, serverMessage, type ServerMessage } from "../../party/pr
 import { signRoomToken, verifyRoomToken } from "../../party/token";
 import { startLocalParty, type LocalParty } from "../../party/local-server";
 import { loader as roomLoader } from "~/routes/api.picklists.$orderNumber.room";
+import { RoomAccessAnswer } from "~/domain/picking/contract";
 import { assignOrder, createSeededTestDatabase } from "../support/db";
 import { createTestContext, passcodeCookie, request, settle, staffCookie } from "../support/context";
 
@@ -95,6 +96,7 @@ describe("GET /api/picklists/{orderNumber}/room", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { success: boolean; data: { host: string; room: string; party: string; token: string } };
     expect(body.data).toMatchObject({ room: nyOrder, party: "main" });
+    expect(RoomAccessAnswer.parse(body)).toMatchObject({ room: nyOrder, party: "main", token: body.data.token });
     expect(await verifyRoomToken(SECRET, body.data.token, nyOrder)).toMatchObject({ name: "Main floor phones" });
   });
 

@@ -10,6 +10,9 @@ import * as verify from "~/routes/api.picklists.$orderNumber.verify";
 import * as complete from "~/routes/api.picklists.$orderNumber.complete";
 import * as inventory from "~/routes/api.inventory-summary.by-order-number.$orderNumber";
 import { latestPickVerified } from "~/services/picklists.server";
+import * as login from "~/routes/api.picklist.passcode.login";
+import { CompleteAnswer, InventorySummary, PasscodeLoginAnswer, PickLogsAnswer, VerifyAnswer } from "~/domain/picking/contract";
+import { DOCUMENTED_PASSCODE } from "../../db/seed";
 import { assignOrder, createSeededTestDatabase, SEED_NOW } from "../support/db";
 import { createTestContext, passcodeCookie, request, settle, staffCookie } from "../support/context";
 
@@ -77,10 +80,13 @@ describe("verify", () => {
     const res = await run(verify, order.orderNumber, warehouse, { json: { pickedItems: items } });
     const issues = items.filter((i) => i.status === "Issue").length;
     expect(res).toEqual({ status: 200, body: { success: true, summary: { pickedCount: lines.length - issues, issues, total: lines.length } } });
+    // The screen reads the save through its contract: a renamed field fails here, not on a picker's phone.
+    expect(VerifyAnswer.parse(res.body).summary).toEqual(res.body.summary);
 
     const listed = await run(logs, order.orderNumber, warehouse);
     expect(listed.status).toBe(200);
     expect(listed.body.data).toHaveLength(1);
+    expect(PickLogsAnswer.parse(listed.body)[0]!.payload!.results![0]).toMatchObject({ lineItemId: lines[0]!.lineItemId, picked: items[0]!.quantityPicked, expected: lines[0]!.quantity });
     expect(listed.body.data[0]).toMatchObject({ type: "pick-verified", at: SEED_NOW.toISOString(), actor: "Wendy Warehouse" });
     expect(listed.body.data[0].payload.results[0]).toEqual({
       lineItemId: lines[0]!.lineItemId, sku: lines[0]!.sku, key: lines[0]!.lineItemId,
@@ -136,6 +142,7 @@ describe("complete", () => {
     const first = await run(complete, order.orderNumber, warehouse, { key: "complete-1" });
     const retry = await run(complete, order.orderNumber, warehouse, { key: "complete-1" });
     expect(first).toEqual({ status: 200, body: { success: true } });
+    expect(CompleteAnswer.parse(first.body)).toEqual({ success: true });
     expect(retry).toEqual(first);
 
     const [after] = await db.select().from(orders).where(eq(orders.id, order.id));
@@ -194,12 +201,26 @@ describe("inventory summary", () => {
     const res = await run(inventory, order.orderNumber, warehouse);
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
+    const read = InventorySummary.parse(res.body);
     const stock = await db.select().from(inventoryItems).where(inArray(inventoryItems.sku, lines.map((l) => l.sku)));
     for (const line of lines) {
       const inv = stock.find((s) => s.sku === line.sku)!;
       expect(res.body.skuMap[line.sku]).toBe(inv.productId);
       expect(res.body.lineMap[line.lineItemId]).toBe(inv.productId);
       expect(res.body.data[inv.productId]).toEqual({ quantityOnHand: inv.quantityOnHand });
+      expect(read.data?.[inv.productId]).toEqual({ quantityOnHand: inv.quantityOnHand });
+      expect(read.lineMap?.[line.lineItemId]).toBe(inv.productId);
     }
+  });
+});
+
+describe("passcode login", () => {
+  it("answers the session's expiry and warehouses as the gate's contract reads them", async () => {
+    const req = request("/api/picklist/passcode/login", { method: "POST", json: { code: DOCUMENTED_PASSCODE } });
+    const res = (await settle(() => login.action({ request: req, context: ctx, params: {} } as never))) as Response;
+    expect(res.status).toBe(200);
+    const data = PasscodeLoginAnswer.parse(await res.json());
+    expect(Date.parse(data.expiresAt)).toBeGreaterThan(SEED_NOW.getTime());
+    expect(Array.isArray(data.allowedLocations)).toBe(true);
   });
 });

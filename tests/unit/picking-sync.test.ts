@@ -150,14 +150,16 @@ describe("pick list access gate", () => {
     expect(showPasscodeBanner(viewer)).toBe(shown);
   });
 
+  const refused = (message: string, fieldErrors: Record<string, string[]> = {}) => ({ message, fieldErrors });
   it.each([
-    ["   ", true, {}, "Enter code"],
-    ["RICE", false, { success: false, error: "Invalid code" }, "Invalid code"],
-    ["RICE", false, null, "Login failed"],
-    ["RICE", false, { success: false }, "Login failed"],
-    ["RICE", true, { success: true }, null],
-  ])("passcode login %j → %s", (code, ok, body, error) => {
-    expect(passcodeLoginError(code, { ok, body })).toBe(error);
+    ["   ", null, "Enter code"],
+    ["RICE", refused("Invalid code"), "Invalid code"],
+    ["RICE", refused("Some fields need attention: see the messages next to them.", { code: ["Code is too long"] }), "Code is too long"],
+    ["RICE", refused("No connection: this was not saved. Check the signal and try again."), "No connection: this was not saved. Check the signal and try again."],
+    ["RICE", refused(""), "Login failed"],
+    ["RICE", null, null],
+  ])("passcode login %j → %s", (code, failure, error) => {
+    expect(passcodeLoginError(code, failure)).toBe(error);
   });
 
   it("Google sign-in comes back to the same order", () => {

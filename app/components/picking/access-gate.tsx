@@ -4,9 +4,13 @@ import { KeyRound, LockKeyhole } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import type * as z from "zod/mini";
+import { FieldError, fieldAria } from "~/components/forms/field-errors";
+import { PasscodeLoginAnswer, type PasscodeLoginRequest } from "~/domain/picking/contract";
 import { googleSignInHref, passcodeLoginError } from "~/domain/picking/gate";
+import { apiFetch } from "~/lib/api-client";
 
-/** POST /api/picklist/passcode/login; returns the error text or null on success. */
+/** POST /api/picklist/passcode/login; the error (plain words, shown under the field) or null on success. */
 function usePasscodeLogin(onSuccess: () => void) {
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -25,22 +29,16 @@ function usePasscodeLogin(onSuccess: () => void) {
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch("/api/picklist/passcode/login", {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ code: code.trim() }),
-        signal: controller.signal,
-      });
-      const body = (await res.json().catch(() => null)) as { success?: boolean; error?: string } | null;
-      const failure = passcodeLoginError(code, { ok: res.ok, body });
+      const json: z.output<typeof PasscodeLoginRequest> = { code: code.trim() };
+      const result = await apiFetch("/api/picklist/passcode/login", PasscodeLoginAnswer, { json, signal: controller.signal });
+      const failure = passcodeLoginError(code, result.ok ? null : result.error);
       if (failure) setError(failure);
       else {
         setCode("");
         onSuccess();
       }
-    } catch (err) {
-      // A cancelled request (a newer attempt, or leaving the page) is ignored.
-      if ((err as Error).name !== "AbortError") setError("Login failed");
+    } catch {
+      // Only a cancelled request (a newer attempt, or leaving the page) lands here: it is ignored.
     } finally {
       if (inflight.current === controller) setBusy(false);
     }
@@ -65,12 +63,14 @@ function PasscodeForm({ onSuccess, autoFocus }: { onSuccess: () => void; autoFoc
         // Only when the gate is the whole screen (a shared phone waiting for its code), never on a page with other content.
         // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus={autoFocus}
+        {...fieldAria(error ? { code: [error] } : undefined, "code", "picklist-code")}
         className="h-12 rounded-lg border border-slate-300 bg-white px-3 text-base tracking-wider uppercase placeholder:normal-case placeholder:tracking-normal"
       />
+      {/* The field's own message, tied to it (aria-describedby) and read out when it appears. */}
       {error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
+        <div role="alert" className="-mt-1">
+          <FieldError id="picklist-code" messages={[error]} />
+        </div>
       ) : null}
       <Button type="submit" size="lg" disabled={busy}>
         <KeyRound className="size-5" aria-hidden="true" />

@@ -5,8 +5,9 @@ import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import type { PickProgress } from "~/domain/picking/lines";
+import type { BarMessage } from "~/domain/picking/outcomes";
 
-export type BarMessage = { tone: "info" | "success" | "error"; text: string } | null;
+export type { BarMessage };
 
 function Chip({ label, value, className }: { label: string; value: number; className: string }) {
   return (

@@ -1,6 +1,8 @@
 // What the picking screen starts an order from: the answers of its three /api calls (the order with its lines,
 // the pick log, the inventory summary). The page loader brings them for `?order=` (docs/decisions/008-page-data.md);
 // the browser asks /api for any other order. Both end in openPickOrder, so either way the lines are the same.
+import { apiFetch, isConnectionFailure } from "~/lib/api-client";
+import { InventorySummary as InventorySummaryContract, PickLogsAnswer, PickOrderAnswer, type PickOrder } from "~/domain/picking/contract";
 import {
   buildPickLines,
   latestVerifiedLog,
@@ -9,30 +11,15 @@ import {
   mergeVerifiedLog,
   passcodeLocationError,
   type InventorySummary,
-  type OrderLineInput,
   type PickLine,
   type PickLogEntry,
   type PickOrderHeader,
 } from "~/domain/picking/lines";
 
-/** The order as GET /api/sales-orders/by-order-number/{orderNumber}?include=lines answers it (`data`, or spread at the top). */
-export type PickOrderBody = {
-  success?: boolean;
-  error?: string;
-  _id?: string | number;
-  id?: string | number;
-  orderNumber?: string;
-  customerName?: string;
-  customer?: { name?: string };
-  warehouseLocation?: string;
-  locationId?: string;
-  lines?: (OrderLineInput & { productId?: string })[];
-};
-
 export type PickOrderData = {
   /** The order number as asked for. */
   orderNumber: string;
-  order: PickOrderBody | null;
+  order: PickOrder | null;
   /** `data` of GET /api/picklists/{orderNumber}/logs; only the latest pick-verified entry is read. Null: not available. */
   logs: PickLogEntry[] | null;
   /** GET /api/inventory-summary/by-order-number/{orderNumber} without `success`. Null: not available. */
@@ -47,18 +34,7 @@ export type OpenedOrder = { header: PickOrderHeader; lines: PickLine[] } | { err
 
 type StoredLine = Partial<PickLine>;
 
-async function getJson<T>(url: string): Promise<{ res: Response; body: T | null }> {
-  const res = await fetch(url, { headers: { accept: "application/json" } });
-  const body = (await res.json().catch(() => null)) as T | null;
-  return { res, body };
-}
-
-function orderOf(body: (PickOrderBody & { data?: PickOrderBody }) | null): PickOrderBody | null {
-  if (!body) return null;
-  return body.data && typeof body.data === "object" && "orderNumber" in body.data ? body.data : body;
-}
-
-function headerOf(order: PickOrderBody & { orderNumber: string }): PickOrderHeader {
+function headerOf(order: PickOrder): PickOrderHeader {
   return {
     orderId: order._id !== undefined ? String(order._id) : order.id !== undefined ? String(order.id) : null,
     orderNumber: order.orderNumber,
@@ -75,7 +51,7 @@ function headerOf(order: PickOrderBody & { orderNumber: string }): PickOrderHead
 export function openPickOrder(data: PickOrderData, stored: StoredLine[] | null, session: PasscodeSession): OpenedOrder {
   const order = data.order;
   if (data.error || !order?.orderNumber) return { error: data.error || "Failed to load order" };
-  const header = headerOf({ ...order, orderNumber: order.orderNumber });
+  const header = headerOf(order);
   const denied = passcodeLocationError(session, header.location);
   if (denied) return { error: denied };
   const orderLines = order.lines ?? [];
@@ -93,33 +69,20 @@ export function openPickOrder(data: PickOrderData, stored: StoredLine[] | null, 
 /** The browser's way to the same data: the three /api calls in the screen's order. Logs and inventory are optional. */
 export async function fetchPickOrderData(orderNumber: string, session: PasscodeSession): Promise<PickOrderData> {
   const none = { orderNumber, order: null, logs: null, inventory: null };
-  let order: PickOrderBody | null;
-  try {
-    const { body } = await getJson<PickOrderBody & { data?: PickOrderBody }>(`/api/sales-orders/by-order-number/${encodeURIComponent(orderNumber)}?include=lines`);
-    order = orderOf(body);
-    if (!body || body.success === false || !order?.orderNumber) return { ...none, error: body?.error || "Failed to load order" };
-  } catch (err) {
-    return { ...none, error: (err as Error).message || "Failed to load order" };
-  }
+  const found = await apiFetch(`/api/sales-orders/by-order-number/${encodeURIComponent(orderNumber)}?include=lines`, PickOrderAnswer);
+  // The server's refusal as it said it ("Order not found"); no answer at all in the client's plain words.
+  if (!found.ok) return { ...none, error: found.error.message };
+  const order = found.data;
   // A passcode for other warehouses stops here, before asking for anything else about the order.
   const denied = passcodeLocationError(session, order.warehouseLocation ?? order.locationId ?? "");
   if (denied) return { ...none, error: denied };
   const number = encodeURIComponent(order.orderNumber);
-  let logs: PickLogEntry[] | null = null;
-  try {
-    const res = await getJson<{ success?: boolean; data?: PickLogEntry[] }>(`/api/picklists/${number}/logs`);
-    if (res.res.ok && res.body?.success !== false) logs = res.body?.data ?? [];
-    else console.warn("pick log sync skipped:", res.res.status);
-  } catch (err) {
-    console.warn("pick log sync failed:", (err as Error).message);
-  }
-  let inventory: InventorySummary | null = null;
-  try {
-    const res = await getJson<InventorySummary & { success?: boolean }>(`/api/inventory-summary/by-order-number/${number}`);
-    if (res.res.ok && res.body?.success !== false) inventory = res.body;
-    else console.warn("inventory merge skipped:", res.res.status);
-  } catch (err) {
-    console.warn("inventory merge failed:", (err as Error).message);
-  }
-  return { orderNumber, order, logs, inventory, error: null };
+  const [logs, inventory] = await Promise.all([
+    apiFetch(`/api/picklists/${number}/logs`, PickLogsAnswer),
+    apiFetch(`/api/inventory-summary/by-order-number/${number}`, InventorySummaryContract),
+  ]);
+  // Both are extras: the lines open without them (a developer sees why in the console).
+  if (!logs.ok) console.warn("pick log sync skipped:", logs.error.status, isConnectionFailure(logs.error) ? "no answer" : logs.error.message);
+  if (!inventory.ok) console.warn("inventory merge skipped:", inventory.error.status, isConnectionFailure(inventory.error) ? "no answer" : inventory.error.message);
+  return { orderNumber, order, logs: logs.ok ? logs.data : null, inventory: inventory.ok ? inventory.data : null, error: null };
 }

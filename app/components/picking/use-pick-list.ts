@@ -22,7 +22,9 @@ import {
 import { applyScan, type ScanOutcome } from "~/domain/picking/scan";
 import { applyRemote, maxRev, othersHere, savedHint, type PresenceEntry, type SyncedLine } from "~/domain/picking/sync";
 import type { ClaimEntry } from "../../../party/protocol";
-import type { BarMessage } from "./bottom-bar";
+import { CompleteAnswer, VerifyAnswer } from "~/domain/picking/contract";
+import { completeFailureMessage, saveFailureMessage, type BarMessage } from "~/domain/picking/outcomes";
+import { apiFetch, idempotencyKey } from "~/lib/api-client";
 import { fetchPickOrderData, openPickOrder, type PasscodeSession, type PickOrderData } from "./pick-order-data";
 import type { PickingRoom, RoomStatus } from "~/lib/picking-client";
 import { CLAIM_IDLE_MS } from "../../../party/claims";
@@ -339,26 +341,20 @@ export function usePickList({ initialOrder, initialData, session }: { initialOrd
     }
     setSaving(true);
     setMessage({ tone: "info", text: "Saving…" });
-    try {
-      const current = itemsRef.current;
-      const res = await fetch(`/api/picklists/${encodeURIComponent(header.orderNumber)}/verify`, {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json", "Idempotency-Key": crypto.randomUUID() },
-        body: JSON.stringify(verifyPayload(current, "user", "")),
-      });
-      const body = (await res.json().catch(() => null)) as { success?: boolean; error?: string; summary?: { pickedCount?: number; issues?: number } } | null;
-      if (!res.ok || !body?.success) throw new Error(body?.error || "Failed to save");
-      savedThisSession.current = true;
-      const picked = body.summary?.pickedCount ?? current.filter((l) => l.status === "Picked").length;
-      const issues = body.summary?.issues ?? current.filter((l) => l.status === "Issue").length;
-      setMessage({ tone: "success", text: saveSuccessMessage(picked, current.length, issues) });
-      return true;
-    } catch (err) {
-      setMessage({ tone: "error", text: (err as Error).message || "Failed to save" });
+    const current = itemsRef.current;
+    const result = await apiFetch(`/api/picklists/${encodeURIComponent(header.orderNumber)}/verify`, VerifyAnswer, {
+      json: verifyPayload(current, "user", ""),
+      idempotencyKey: idempotencyKey(),
+    });
+    setSaving(false);
+    if (!result.ok) {
+      setMessage(saveFailureMessage(result.error));
       return false;
-    } finally {
-      setSaving(false);
     }
+    savedThisSession.current = true;
+    const { pickedCount, issues } = result.data.summary;
+    setMessage({ tone: "success", text: saveSuccessMessage(pickedCount, current.length, issues) });
+    return true;
   }, [header, demo]);
 
   const complete = useCallback(async () => {
@@ -372,28 +368,20 @@ export function usePickList({ initialOrder, initialData, session }: { initialOrd
     if (!pickProgress(itemsRef.current).fullyAccounted && !window.confirm("Not all items are accounted for. Mark order completed anyway?")) return;
     setCompleting(true);
     setMessage({ tone: "info", text: "Completing…" });
-    try {
-      const res = await fetch(`/api/picklists/${encodeURIComponent(header.orderId)}/complete`, {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: "{}",
-      });
-      if (!(res.headers.get("content-type") ?? "").includes("json")) throw new Error("Non-JSON response");
-      const body = (await res.json().catch(() => null)) as { success?: boolean; error?: string } | null;
-      if (!res.ok || !body?.success) throw new Error(body?.error || "Failed to complete");
-      try {
-        const map = JSON.parse(localStorage.getItem(RELEASE_STATUS_KEY) ?? "{}") as Record<string, unknown>;
-        map[header.orderId] = { completed: true, orderNumber: header.orderNumber, at: new Date().toISOString() };
-        localStorage.setItem(RELEASE_STATUS_KEY, JSON.stringify(map));
-      } catch {
-        // The server already recorded completion; the local flag is a convenience.
-      }
-      setMessage({ tone: "success", text: "Order marked as Completed." });
-    } catch (err) {
-      setMessage({ tone: "error", text: (err as Error).message || "Failed to complete" });
-    } finally {
-      setCompleting(false);
+    const result = await apiFetch(`/api/picklists/${encodeURIComponent(header.orderId)}/complete`, CompleteAnswer, { json: {}, idempotencyKey: idempotencyKey() });
+    setCompleting(false);
+    if (!result.ok) {
+      setMessage(completeFailureMessage(result.error));
+      return;
     }
+    try {
+      const map = JSON.parse(localStorage.getItem(RELEASE_STATUS_KEY) ?? "{}") as Record<string, unknown>;
+      map[header.orderId] = { completed: true, orderNumber: header.orderNumber, at: new Date().toISOString() };
+      localStorage.setItem(RELEASE_STATUS_KEY, JSON.stringify(map));
+    } catch {
+      // The server already recorded completion; the local flag is a convenience.
+    }
+    setMessage({ tone: "success", text: "Order marked as Completed." });
   }, [header, demo, save]);
 
   const others = useMemo(() => othersHere(presence, roomRef.current?.selfId ?? ""), [presence]);

@@ -1,6 +1,8 @@
 // The short reasons a picker chooses from (admins manage the list: GET /api/picklists/short-reasons). Until
 // the list arrives, and when it cannot (offline), the seeded defaults: the server checks the reason on save.
 import { useEffect, useState } from "react";
+import { ShortReasonsAnswer } from "~/domain/picking/contract";
+import { apiFetch } from "~/lib/api-client";
 
 export const DEFAULT_SHORT_REASONS = ["Stockout", "Damaged", "Wrong bin", "Other"] as const;
 
@@ -10,13 +12,10 @@ export function useShortReasons(orderNumber: string | null): readonly string[] {
   useEffect(() => {
     if (!orderNumber) return;
     let live = true;
-    fetch("/api/picklists/short-reasons", { headers: { accept: "application/json" } })
-      .then((res) => (res.ok ? (res.json() as Promise<{ data?: { label?: string }[] }>) : null))
-      .then((body) => {
-        const labels = (body?.data ?? []).map((r) => r.label).filter((l): l is string => typeof l === "string" && !!l);
-        if (live && labels.length) setReasons(labels);
-      })
-      .catch(() => undefined);
+    void apiFetch("/api/picklists/short-reasons", ShortReasonsAnswer).then((result) => {
+      const labels = result.ok ? result.data.map((r) => r.label).filter(Boolean) : [];
+      if (live && labels.length) setReasons(labels);
+    });
     return () => {
       live = false;
     };

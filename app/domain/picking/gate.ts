@@ -35,11 +35,14 @@ export function showPasscodeBanner(v: GateViewer): boolean {
   return signedIn && !hasPasscodeSession(v);
 }
 
-/** The client's reading of a passcode login response. */
-export function passcodeLoginError(code: string, response: { ok: boolean; body: { success?: boolean; error?: string } | null }): string | null {
+/**
+ * What the passcode field says: "Enter code" before asking, then the server's word on the code (its field
+ * error, else its refusal), both already in plain words from the one client; null when the code was accepted.
+ */
+export function passcodeLoginError(code: string, failure: { message: string; fieldErrors: Record<string, string[]> } | null): string | null {
   if (!code.trim()) return "Enter code";
-  if (response.ok && response.body?.success !== false) return null;
-  return response.body?.error || "Login failed";
+  if (!failure) return null;
+  return failure.fieldErrors.code?.join(" ") || failure.message || "Login failed";
 }
 
 export function googleSignInHref(orderNumber: string | null): string {

@@ -1,6 +1,10 @@
 // Picking screen rules (spec 002 §3–§5): building lines from an order, the per-line actions, progress,
 // the quantity sent on save, and merging local, logged and inventory state. Pure and client-safe.
+import type * as z from "zod/mini";
 import type { LineBarcode } from "./barcodes";
+import type { InventorySummary, OrderImage as OrderImageSchema, OrderLine, PickLogEntry, PickLogResult as PickLogResultSchema, VerifyItem as VerifyItemSchema, VerifyRequest } from "./contract";
+
+export type { InventorySummary, PickLogEntry };
 
 export const PICK_STATUSES = ["Pending", "Picked", "Issue"] as const;
 export type PickStatus = (typeof PICK_STATUSES)[number];
@@ -38,26 +42,9 @@ export type PickLine = {
 
 export type LineChange = Partial<Pick<PickLine, "status" | "pickState" | "pickedQty" | "note" | "reason">>;
 
-export type OrderImage = {
-  smallUrl?: string | null;
-  mediumUrl?: string | null;
-  thumbUrl?: string | null;
-  mediumUncroppedUrl?: string | null;
-  largeUrl?: string | null;
-  originalUrl?: string | null;
-};
-
-export type OrderLineInput = {
-  lineItemId?: string | number | null;
-  productId?: string | null;
-  sku?: string | null;
-  code?: string | null;
-  description?: string | null;
-  quantity?: number | string | null;
-  images?: OrderImage[] | null;
-  bin?: string | null;
-  barcodes?: LineBarcode[] | null;
-};
+/** An order's image and line as the order call answers them (app/domain/picking/contract.ts). */
+export type OrderImage = z.output<typeof OrderImageSchema>;
+export type OrderLineInput = z.output<typeof OrderLine>;
 
 export type PickOrderHeader = { orderId: string | null; orderNumber: string; customerName: string; location: string };
 
@@ -193,9 +180,9 @@ export function quantitySent(line: Pick<PickLine, "pickState" | "quantity" | "pi
   return line.pickState === "full" ? line.quantity : Math.max(0, line.pickedQty || 0);
 }
 
-export type VerifyItem = { lineItemId: string; sku: string; name: string; status: PickStatus; quantity: number; quantityPicked: number; note: string; reason?: string };
+export type VerifyItem = z.output<typeof VerifyItemSchema>;
 
-export function verifyPayload(lines: PickLine[], actor = "user", note = ""): { pickedItems: VerifyItem[]; actor: string; note: string } {
+export function verifyPayload(lines: PickLine[], actor = "user", note = ""): VerifyRequest {
   return {
     pickedItems: lines.map((l) => ({
       lineItemId: l.id,
@@ -216,7 +203,9 @@ export function saveSuccessMessage(pickedCount: number, total: number, issues: n
   return `Saved. Lines picked: ${pickedCount}/${total}${issues > 0 ? ` • Issues: ${issues}` : ""}`;
 }
 
+/** The server's short refusal gets a hint; a whole sentence (the client's words for no connection) stands alone. */
 export function loadErrorMessage(error: string): string {
+  if (/\.$/.test(error.trim())) return error.trim();
   return `${error}. Make sure the server is running and the order number is valid.`;
 }
 
@@ -248,8 +237,7 @@ export function mergeLocalLines(lines: PickLine[], stored: StoredLine[] | null |
   });
 }
 
-export type PickLogResult = { lineItemId?: string | number | null; sku?: string | null; key?: string | null; picked?: number | null; quantityPicked?: number | null; expected?: number | null; reason?: string | null };
-export type PickLogEntry = { type?: string; at?: string; actor?: string; payload?: { results?: PickLogResult[] } | null };
+export type PickLogResult = z.output<typeof PickLogResultSchema>;
 
 /** The latest 'pick-verified' entry (by `at`, else the last in the list). */
 export function latestVerifiedLog(entries: PickLogEntry[] | null | undefined): PickLogEntry | null {
@@ -283,11 +271,6 @@ export function mergeVerifiedLog(lines: PickLine[], entry: PickLogEntry | null):
   });
 }
 
-export type InventorySummary = {
-  data?: Record<string, { quantityOnHand?: number | null } | null> | null;
-  skuMap?: Record<string, unknown> | null;
-  lineMap?: Record<string, unknown> | null;
-};
 
 function entryQty(entry: unknown): number | null {
   if (entry === null || entry === undefined) return null;
