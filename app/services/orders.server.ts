@@ -7,6 +7,8 @@ import { orderLines, orders } from "../../db/schema";
 import { hasGrant, type GrantKey } from "~/domain/access/roles";
 import { orderVisibility, type OrderVisibility } from "~/domain/access/visibility";
 import { labelWords } from "~/domain/orders/assignment";
+import type * as zm from "zod/mini";
+import type { Kpis, OrderListBodySchema, OrderSavedSchema, ServerOrderRow } from "~/domain/orders/contract";
 import {
   MAX_LIMIT,
   ORDER_TYPES,
@@ -170,28 +172,8 @@ const rowColumns = {
 
 type RawRow = { [K in keyof typeof rowColumns]: (typeof rowColumns)[K]["_"]["data"] };
 
-export type OrderRow = {
-  _id: string;
-  id: number;
-  orderNumber: string;
-  customerName: string;
-  createdBy: string;
-  paymentStatus?: string;
-  orderStatus: string;
-  orderType: string;
-  truckingCompany?: string;
-  warehouseLocation: string;
-  warehouseAssignment: string[];
-  notes: string;
-  orderDate: string;
-  updatedAt: string;
-  lastUpdatedAt: string | null;
-  deliveryCompletedAt: string | null;
-  hasDeliveryOrder: boolean;
-  address: { lines: string[]; mapsUrl: string | null };
-  totalCents?: number;
-  version: number;
-};
+/** A row as the server sends it: the contract's row (app/domain/orders/contract.ts), always-sent fields required. */
+export type OrderRow = ServerOrderRow;
 
 function toRow(raw: RawRow, scope: OrderScope): OrderRow {
   const row: OrderRow = {
@@ -385,11 +367,8 @@ export function orderBy(query: Pick<OrderListQuery, "sort" | "dir">): SQL[] {
 
 // ---------------------------------------------------------------- list and KPIs
 
-export type OrderList = {
-  rows: OrderRow[];
-  pagination: { page: number; pages: number; total: number; limit: number };
-  meta: { allowedOrderTypes: string[] };
-};
+/** GET /api/order-trackers's answer fields (the contract's list body, rows as the server builds them). */
+export type OrderList = { rows: OrderRow[] } & Omit<zm.output<typeof OrderListBodySchema>, "data">;
 
 /**
  * The list's condition. When the assignment word index is involved (a warehouse employee's scope and/or
@@ -431,7 +410,7 @@ export async function listOrders(ctx: Ctx, viewer: Viewer, query: OrderListQuery
 }
 
 /** awaitingTrucking is null for viewers who may not see trucking: a count by a hidden field is not given. */
-export type OrderKpis = { ordersToday: number; awaitingTrucking: number | null; notDelivered: number };
+export type OrderKpis = Kpis;
 
 /** Spec 001 §9 tiles, scoped like the list: today = the UTC day of ctx.now(); open = not delivered, released, complete or cancelled. */
 export async function orderKpis(ctx: Ctx, viewer: Viewer): Promise<OrderKpis> {
@@ -517,7 +496,8 @@ export function parseOrderUpdate(raw: unknown): OrderUpdateInput {
   return parsed.data;
 }
 
-export type OrderUpdateResult = OrderRow & { trackingPaymentStatus?: string };
+/** The saved answer: the contract's OrderSavedSchema, rows as the server builds them. */
+export type OrderUpdateResult = OrderRow & Pick<zm.output<typeof OrderSavedSchema>, "trackingPaymentStatus">;
 
 /**
  * Applies an edit from the stepper. The order status is derived (statusAfterEdit), never taken from the

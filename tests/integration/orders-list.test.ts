@@ -11,6 +11,7 @@ import { loader as kpiLoader } from "~/routes/api.order-trackers.kpis";
 import { loader as optionsLoader } from "~/routes/api.warehouse-workers.options";
 import { loader as workersLoader } from "~/routes/api.warehouse-workers";
 import { orderListQuerySchema } from "~/domain/orders/query";
+import { KpisAnswer, OrderListAnswer, OrderListBodySchema, OrderRowSchema, SalesOrderLinesAnswer, WorkerOptionsAnswer } from "~/domain/orders/contract";
 import { getStaffViewer } from "~/lib/session.server";
 import { filterConditions, listOrders, orderBy, resolveOrderScope } from "~/services/orders.server";
 import { loader as salesOrderLoader } from "~/routes/api.sales-orders.by-order-number.$orderNumber";
@@ -52,7 +53,11 @@ describe("list shape and pagination", () => {
     expect(body.data).toHaveLength(25);
     expect(body.pagination).toMatchObject({ page: 1, total: all.length, pages: Math.ceil(all.length / 25) });
     expect(body.meta.allowedOrderTypes).toEqual([...ORDER_TYPES]);
+    // The screen's contract reads this very answer; every field the server sends is in it (a rename fails here).
+    expect(OrderListAnswer.parse(body).rows).toHaveLength(25);
+    expect(OrderListBodySchema.parse(body).pagination).toEqual(body.pagination);
     const row = body.data[0];
+    expect(OrderRowSchema.parse(row)).toEqual(row);
     for (const key of ["orderNumber", "_id", "customerName", "createdBy", "paymentStatus", "orderStatus", "orderType", "truckingCompany", "warehouseLocation", "warehouseAssignment", "notes", "orderDate", "updatedAt", "lastUpdatedAt", "deliveryCompletedAt", "hasDeliveryOrder", "address", "version"]) {
       expect(row, key).toHaveProperty(key);
     }
@@ -217,13 +222,14 @@ describe("KPIs", () => {
   it("equal counts computed independently, for all orders", async () => {
     const body = await kpis("admin");
     expect(body.success).toBe(true);
+    expect(KpisAnswer.parse(body)).toEqual(expectedFor(all));
     expect(body.data).toEqual(expectedFor(all));
     expect(body.data.ordersToday).toBeGreaterThan(0);
   });
   it("are scoped for a driver", async () => {
     const mine = all.filter((o) => ["NY/NJ Delivery", "VA Delivery"].includes(o.orderType) && ["NY-MAIN", "NJ-WH"].includes(o.warehouseLocation));
     // A driver may not see trucking, so the awaiting-trucking count is not given to them.
-    expect((await kpis("driver")).data).toEqual({ ...expectedFor(mine), awaitingTrucking: null });
+    expect(KpisAnswer.parse(await kpis("driver"))).toEqual({ ...expectedFor(mine), awaitingTrucking: null });
   });
 });
 
@@ -231,7 +237,7 @@ describe("workers and sales orders", () => {
   it("options are active workers' names then ALL", async () => {
     const res = (await optionsLoader({ request: request("/api/warehouse-workers/options", { cookie: cookies.sales }), context: ctx, params: {} })) as Response;
     const body = (await res.json()) as any;
-    expect(body.data.at(-1)).toBe("ALL");
+    expect(WorkerOptionsAnswer.parse(body).at(-1)).toBe("ALL");
     expect(body.data).toContain("Wendy Warehouse");
     expect(body.data).not.toContain("Ray Johnson");
   });
@@ -247,6 +253,7 @@ describe("workers and sales orders", () => {
     const body = (await res.json()) as any;
     expect(body).toMatchObject({ success: true, orderNumber: o.orderNumber, _id: String(o.id), totalCents: o.totalCents });
     expect(body.lines.length).toBeGreaterThan(0);
+    expect(SalesOrderLinesAnswer.parse(body).lines).toHaveLength(body.lines.length);
     const line = body.lines[0];
     expect(line.unitPrice).toBeCloseTo(line.unitPriceCents / 100);
     expect(line.code).toBe(line.sku);

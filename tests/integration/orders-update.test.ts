@@ -6,6 +6,7 @@ import { isPaymentIssue } from "~/domain/orders/status";
 import { auditEvents, orders } from "../../db/schema";
 import { action as updateAction } from "~/routes/api.order-trackers.$id";
 import { loader as historyLoader } from "~/routes/api.order-trackers.$id.history";
+import { OrderHistoryAnswer, OrderRowSchema, OrderUpdateAnswer } from "~/domain/orders/contract";
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
 import { createTestContext, request, settle, staffCookies } from "../support/context";
 
@@ -61,6 +62,8 @@ describe("update", () => {
       version: o.version,
     });
     expect(status).toBe(200);
+    // The stepper reads the saved row through its contract; every field the server sends is in it.
+    expect(OrderUpdateAnswer.parse(body)).toEqual(body.data);
     expect(body.data).toMatchObject({
       orderStatus: "Picking",
       truckingCompany: "Estes",
@@ -77,6 +80,7 @@ describe("update", () => {
 
     const h = await history("logistics", o.orderNumber);
     expect(h.status).toBe(200);
+    expect(OrderHistoryAnswer.parse(h.body).timeline).toEqual(h.body.data.timeline);
     const latest = h.body.data.timeline[0];
     expect(latest.actor).toBe("Leo Logistics");
     const fields = Object.fromEntries(latest.changes.map((c: any) => [c.field, c]));
@@ -119,6 +123,8 @@ describe("update", () => {
     expect(second.status).toBe(409);
     expect(second.body).toMatchObject({ success: false, error: "This order was changed by someone else. The latest values have been loaded." });
     expect(second.body.data).toMatchObject({ notes: "first", version: o.version + 1, truckingCompany: "EDL" });
+    // The 409's current row is what the stepper restarts from (read with the row contract).
+    expect(OrderRowSchema.parse(second.body.data)).toEqual(second.body.data);
     expect(await fresh(o.id)).toMatchObject({ notes: "first", truckingCompany: "EDL" });
     expect(await auditCount(o.orderNumber)).toBe(auditsBefore);
   });

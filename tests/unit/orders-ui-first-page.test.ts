@@ -1,6 +1,6 @@
 // Order Tracking's first page from the loader (docs/decisions/008-page-data.md): the query the screen starts
 // with, and one reading of an /api list or KPI body whether it was fetched or came with the page.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { initialListQuery, listUrl, readKpisBody, readListBody } from "~/components/orders/api";
 
 describe("the first query", () => {
@@ -18,16 +18,36 @@ describe("the first query", () => {
   });
 });
 
-describe("reading a list or KPI body", () => {
-  it("reads rows, pagination and the allowed order types", () => {
-    const body = { success: true, data: [{ orderNumber: "SO-1" }], pagination: { page: 1, pages: 4, total: 80 }, meta: { allowedOrderTypes: ["Freight"] } };
-    expect(readListBody(body, { page: 1 })).toEqual({ rows: [{ orderNumber: "SO-1" }], pagination: { page: 1, pages: 4, total: 80 }, allowedOrderTypes: ["Freight"] });
+const row = {
+  _id: "1", id: 1, orderNumber: "SO-1", customerName: "Acme", createdBy: "Rep", paymentStatus: "Paid: Zelle", orderStatus: "Pending", orderType: "Freight",
+  truckingCompany: "", warehouseLocation: "LA", warehouseAssignment: [], notes: "", orderDate: "2026-01-02", updatedAt: "2026-01-02T00:00:00Z",
+  lastUpdatedAt: null, deliveryCompletedAt: null, hasDeliveryOrder: false, address: { lines: [], mapsUrl: null }, version: 1,
+};
+const listBody = { success: true, data: [row], pagination: { page: 1, pages: 4, total: 80, limit: 25 }, meta: { allowedOrderTypes: ["Freight"] } };
+
+describe("reading the loader's copy of a list or KPI body (the fetched answer's contract)", () => {
+  it.each<[string, unknown, unknown]>([
+    ["a list: rows, pagination and the allowed order types", listBody, { ok: true, status: 200, data: { rows: [row], pagination: { page: 1, pages: 4, total: 80 }, allowedOrderTypes: ["Freight"] } }],
+    ["the three KPI counts", { success: true, data: { ordersToday: 2, awaitingTrucking: null, notDelivered: 18 } }, { ok: true, status: 200, data: { ordersToday: 2, awaitingTrucking: null, notDelivered: 18 } }],
+  ])("%s", (_name, body, expected) => {
+    const read = "pagination" in (body as object) ? readListBody(body) : readKpisBody(body);
+    expect(read).toEqual(expected);
   });
-  it("throws the route's error message for a refusal", () => {
-    expect(() => readListBody({ success: false, error: "Invalid input: search: Order date must be YYYY-MM-DD" }, { page: 1 })).toThrow("Order date must be YYYY-MM-DD");
-    expect(() => readKpisBody({ success: false, error: "Not signed in" }, 401)).toThrow("Not signed in");
+
+  it.each<[string, unknown, string]>([
+    ["a refused search, in the field's plain words", { success: false, error: "Invalid input: search: Order date must be YYYY-MM-DD" }, "Order date must be YYYY-MM-DD"],
+    ["a refusal's own words", { success: false, error: "Not signed in" }, "Not signed in"],
+  ])("a list refusal: %s", (_name, body, message) => {
+    const read = readListBody(body);
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.error.message).toBe(message);
   });
-  it("reads the three KPI counts", () => {
-    expect(readKpisBody({ success: true, data: { ordersToday: 2, awaitingTrucking: 0, notDelivered: 18 } })).toEqual({ ordersToday: 2, awaitingTrucking: 0, notDelivered: 18 });
+
+  it("a body that does not match the contract is a plain failure, not a crash", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const read = readListBody({ success: true, data: [{ orderNumber: "SO-1" }] });
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.error.message).toMatch(/could not be read/);
+    warn.mockRestore();
   });
 });

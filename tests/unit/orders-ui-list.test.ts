@@ -50,7 +50,7 @@ describe("five page buttons", () => {
 
 describe("KPI fallback from the loaded rows (§8)", () => {
   const row = (patch: Partial<OrderRow>): OrderRow => ({
-    _id: 1, orderNumber: "SO-1", customerName: "", createdBy: "", paymentStatus: "", orderStatus: "Picking", orderType: "Freight",
+    _id: "1", orderNumber: "SO-1", customerName: "", createdBy: "", paymentStatus: "", orderStatus: "Picking", orderType: "Freight",
     truckingCompany: "Estes", warehouseLocation: "NY-MAIN", warehouseAssignment: [], notes: "", orderDate: "2025-06-30", version: 1, ...patch,
   });
   it("counts today's orders, unset trucking and undelivered orders", () => {

@@ -1,31 +1,25 @@
-// Browser calls of the Order Tracking screen (spec 001 §7): list, KPIs, update, history, lines, workers.
+// Browser calls of the Order Tracking screen (spec 001 §7): list, KPIs, update, history, lines, workers. Each
+// goes through the one client (app/lib/api-client.ts) and is read by its contract (app/domain/orders/contract.ts).
+import * as z from "zod/mini";
+import { apiFetch, apiGet, readAnswer, type ApiResult } from "~/lib/api-client";
+import type { FieldErrors } from "~/domain/api-contract";
 import { QUICK_FILTERS, SEARCH_FIELDS } from "~/domain/orders/constants";
-import { EMPTY_FILTERS, type HistoryEntry, type Kpis, type ListQuery, type ListResult, type OrderRow, type SalesOrderLine, type UpdateBody } from "./types";
-
-export type Json = Record<string, unknown>;
-
-async function readJson(res: Response): Promise<Json> {
-  try {
-    const body = (await res.json()) as unknown;
-    return body && typeof body === "object" ? (body as Json) : {};
-  } catch {
-    return {};
-  }
-}
-
-function errorText(body: Json, fallback: string): string {
-  return typeof body.error === "string" && body.error ? body.error : typeof body.message === "string" && body.message ? body.message : fallback;
-}
-
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly body: Json,
-  ) {
-    super(message);
-  }
-}
+import {
+  KpisAnswer,
+  OrderHistoryAnswer,
+  OrderListAnswer,
+  OrderRowSchema,
+  OrderUpdateAnswer,
+  SalesOrderLinesAnswer,
+  WorkerOptionsAnswer,
+  type HistoryEntry,
+  type Kpis,
+  type ListResult,
+  type OrderRow,
+  type SalesOrderLine,
+  type UpdateBody,
+} from "~/domain/orders/contract";
+import { EMPTY_FILTERS, type ListQuery } from "./types";
 
 /**
  * The query the screen starts with: the entry search of spec 001 §2 (`?search=&searchBy=`) from the page's
@@ -66,89 +60,71 @@ export function listUrl(q: ListQuery): string {
   return `/api/order-trackers?${p}`;
 }
 
-/** The body of GET /api/order-trackers (or the page loader's copy of it) as the screen reads it; a failure throws. */
-export function readListBody(body: Json, q: Pick<ListQuery, "page">, status = 200): ListResult {
-  if (status >= 400 || body.success === false) throw new ApiError(errorText(body, "Failed to fetch order trackers"), status, body);
-  const rows = Array.isArray(body.data) ? (body.data as OrderRow[]) : [];
-  const pg = (body.pagination ?? {}) as Partial<ListResult["pagination"]>;
-  const meta = (body.meta ?? {}) as { allowedOrderTypes?: unknown };
-  return {
-    rows,
-    pagination: { page: Number(pg.page ?? q.page), pages: Math.max(1, Number(pg.pages ?? 1)), total: Number(pg.total ?? rows.length) },
-    allowedOrderTypes: Array.isArray(meta.allowedOrderTypes) ? (meta.allowedOrderTypes as string[]) : null,
-  };
+/**
+ * The page loader's copy of an /api body (docs/decisions/008-page-data.md), read exactly as the fetched
+ * answer would be: the same contract, the same plain words for a refusal.
+ */
+function readCopy<S extends z.ZodMiniType>(body: unknown, schema: S): ApiResult<z.output<S>> {
+  return readAnswer("GET", 200, JSON.stringify(body ?? null), null, schema) as ApiResult<z.output<S>>;
 }
 
-export async function fetchOrders(q: ListQuery, signal?: AbortSignal): Promise<ListResult> {
-  const res = await fetch(listUrl(q), { signal, headers: { Accept: "application/json" } });
-  return readListBody(await readJson(res), q, res.status);
+/** The loader's copy of GET /api/order-trackers. */
+export function readListBody(body: unknown): ApiResult<ListResult> {
+  return readCopy(body, OrderListAnswer);
 }
 
-/** The body of GET /api/order-trackers/kpis (or the page loader's copy of it); a failure throws. */
-export function readKpisBody(body: Json, status = 200): Kpis {
-  const data = body.data as Partial<Kpis> | undefined;
-  if (status >= 400 || !data || typeof data.ordersToday !== "number") throw new ApiError(errorText(body, "KPIs unavailable"), status, body);
-  return { ordersToday: data.ordersToday, awaitingTrucking: data.awaitingTrucking === null ? null : Number(data.awaitingTrucking ?? 0), notDelivered: Number(data.notDelivered ?? 0) };
+/** The loader's copy of GET /api/order-trackers/kpis. */
+export function readKpisBody(body: unknown): ApiResult<Kpis> {
+  return readCopy(body, KpisAnswer);
 }
 
-export async function fetchKpis(signal?: AbortSignal): Promise<Kpis> {
-  const res = await fetch("/api/order-trackers/kpis", { signal });
-  return readKpisBody(await readJson(res), res.status);
+/** A page of the list; a failure throws an ApiFailure with plain words (the caller's abort rethrows). */
+export function fetchOrders(q: ListQuery, signal?: AbortSignal): Promise<ListResult> {
+  return apiGet(listUrl(q), OrderListAnswer, { signal });
+}
+
+export function fetchKpis(signal?: AbortSignal): Promise<Kpis> {
+  return apiGet("/api/order-trackers/kpis", KpisAnswer, { signal });
 }
 
 export type UpdateOutcome =
   | { kind: "saved"; row: OrderRow }
   | { kind: "conflict"; message: string; row: OrderRow | null }
-  | { kind: "failed"; message: string };
+  | { kind: "failed"; message: string; fieldErrors: FieldErrors };
 
 export async function updateOrder(id: OrderRow["_id"], payload: UpdateBody): Promise<UpdateOutcome> {
-  let res: Response;
-  try {
-    res = await fetch(`/api/order-trackers/${encodeURIComponent(String(id))}`, {
-      method: "PUT",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(payload),
-    });
-  } catch {
-    return { kind: "failed", message: "Network error" };
+  const res = await apiFetch(`/api/order-trackers/${encodeURIComponent(String(id))}`, OrderUpdateAnswer, { method: "PUT", json: payload });
+  if (res.ok) return { kind: "saved", row: res.data };
+  if (res.error.status === 409) {
+    // The 409 carries the row as it is now: the stepper restarts from it.
+    const current = z.safeParse(OrderRowSchema, res.error.data);
+    return { kind: "conflict", message: res.error.message, row: current.success ? current.data : null };
   }
-  const body = await readJson(res);
-  if (res.status === 409) {
-    return { kind: "conflict", message: errorText(body, "This order was changed by someone else."), row: (body.data as OrderRow | undefined) ?? null };
-  }
-  if (!res.ok || body.success === false) return { kind: "failed", message: errorText(body, `Request failed (${res.status})`) };
-  return { kind: "saved", row: body.data as OrderRow };
+  return { kind: "failed", message: res.error.message, fieldErrors: res.error.fieldErrors };
 }
 
 export async function fetchHistory(orderNumber: string, signal?: AbortSignal): Promise<HistoryEntry[]> {
-  const res = await fetch(`/api/order-trackers/${encodeURIComponent(orderNumber)}/history`, { signal });
-  const body = await readJson(res);
-  if (!res.ok || body.success === false) throw new ApiError(errorText(body, "Failed to load history"), res.status, body);
-  const timeline = (body.data as { timeline?: unknown } | undefined)?.timeline;
-  return Array.isArray(timeline) ? (timeline as HistoryEntry[]) : [];
+  const data = await apiGet(`/api/order-trackers/${encodeURIComponent(orderNumber)}/history`, OrderHistoryAnswer, { signal });
+  return data.timeline;
 }
 
 export async function fetchOrderLines(orderNumber: string, signal?: AbortSignal): Promise<SalesOrderLine[]> {
-  const res = await fetch(`/api/sales-orders/by-order-number/${encodeURIComponent(orderNumber)}?include=lines`, { signal });
-  const body = await readJson(res);
-  if (!res.ok || body.success === false) throw new ApiError(errorText(body, "Failed to load items"), res.status, body);
-  const lines = body.lines ?? (body.data as Json | undefined)?.lines;
-  return Array.isArray(lines)
-    ? (lines as SalesOrderLine[]).map((l) => ({ ...l, quantity: Number(l.quantity) || 0, unitPrice: Number(l.unitPrice) || 0, images: Array.isArray(l.images) ? l.images : [] }))
-    : [];
+  const data = await apiGet(`/api/sales-orders/by-order-number/${encodeURIComponent(orderNumber)}?include=lines`, SalesOrderLinesAnswer, { signal });
+  // A viewer who may not see prices gets no unitPrice: the detail shows 0, as before.
+  return (data.lines ?? []).map((l) => ({ ...l, unitPrice: l.unitPrice ?? 0 }));
 }
 
-export async function fetchWorkerOptions(signal?: AbortSignal): Promise<string[]> {
-  const res = await fetch("/api/warehouse-workers/options", { signal });
-  const body = await readJson(res);
-  if (!res.ok || !Array.isArray(body.data)) throw new ApiError(errorText(body, "Failed to load workers"), res.status, body);
-  return body.data as string[];
+export function fetchWorkerOptions(signal?: AbortSignal): Promise<string[]> {
+  return apiGet("/api/warehouse-workers/options", WorkerOptionsAnswer, { signal });
 }
+
+// The release-order calls belong to the documents area's pickListApi; until the detail calls it from there,
+// this one read stays here with the one field it needs.
+const PickListStatusAnswer = z.looseObject({ completedAt: z.optional(z.nullable(z.string())) });
 
 /** Whether the order's digital pick list is completed (the warehouse employee's reminder); null when unknown. */
 export async function fetchPickListCompleted(id: OrderRow["_id"], signal?: AbortSignal): Promise<boolean | null> {
-  const res = await fetch(`/api/order-trackers/${encodeURIComponent(String(id))}/release-order/status`, { signal });
+  const res = await apiFetch(`/api/order-trackers/${encodeURIComponent(String(id))}/release-order/status`, PickListStatusAnswer, { signal });
   if (!res.ok) return null;
-  const body = await readJson(res);
-  return typeof body.completedAt === "string" && body.completedAt !== "";
+  return typeof res.data.completedAt === "string" && res.data.completedAt !== "";
 }

@@ -1,29 +1,9 @@
-// Shapes of the Order Tracking calls (spec 001 §7) as the screen reads them.
-export type OrderRow = {
-  _id: number | string;
-  orderNumber: string;
-  customerName: string;
-  createdBy: string;
-  paymentStatus: string;
-  orderStatus: string;
-  orderType: string;
-  truckingCompany: string;
-  warehouseLocation: string;
-  warehouseAssignment: string[];
-  notes: string;
-  orderDate: string;
-  updatedAt?: string | null;
-  lastUpdatedAt?: string | null;
-  deliveryCompletedAt?: string | null;
-  hasDeliveryOrder?: boolean;
-  address?: { lines: string[]; mapsUrl: string | null } | null;
-  version: number;
-};
+// The Order Tracking screen's own shapes: the list query it builds, its filters and the viewer it is handed.
+// The answers' shapes are the contract's (app/domain/orders/contract.ts); re-exported for the screens that import them here.
+export type { HistoryEntry, Kpis, LineImage, ListResult, OrderRow, SalesOrderLine, UpdateBody } from "~/domain/orders/contract";
+import type { ListResult } from "~/domain/orders/contract";
 
-export type Pagination = { page: number; pages: number; total: number };
-
-/** awaitingTrucking is null for viewers who may not see trucking (the server does not count a hidden field). */
-export type Kpis = { ordersToday: number; awaitingTrucking: number | null; notDelivered: number };
+export type Pagination = ListResult["pagination"];
 
 export type ListFilters = {
   paymentStatus: string;
@@ -45,24 +25,6 @@ export type ListQuery = {
   dir: SortDir | "";
   quick: Quick;
   filters: ListFilters;
-};
-
-export type ListResult = { rows: OrderRow[]; pagination: Pagination; allowedOrderTypes: string[] | null };
-
-export type HistoryChange = { field: string; before: unknown; after: unknown };
-export type HistoryEntry = { id: number | string; at: string; actor: string; changes: HistoryChange[] };
-
-export type LineImage = { thumbUrl?: string; smallUrl?: string; largeUrl?: string; originalUrl?: string };
-export type SalesOrderLine = { lineItemId: string; sku: string; description: string; quantity: number; unitPrice: number; images: LineImage[] };
-
-export type UpdateBody = {
-  paymentStatus: string;
-  orderType: string;
-  truckingCompany?: string;
-  warehouseAssignment: string[];
-  notes: string;
-  assignedBy: string;
-  version: number;
 };
 
 /** What the page knows about the signed-in viewer (from the loader). */

@@ -4,11 +4,12 @@
 // asked only when the query changes or the list is reloaded.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isDeliveredOrReleased, normalizeTrucking } from "~/domain/orders/status";
-import { fetchKpis, fetchOrders, readKpisBody, readListBody, type Json } from "./api";
+import type { ApiResult } from "~/lib/api-client";
+import { fetchKpis, fetchOrders, readKpisBody, readListBody } from "./api";
 import type { Kpis, ListFilters, ListQuery, ListResult, OrderRow, Pagination, Quick, SortDir } from "./types";
 
 /** What the page loader brought: the /api bodies of the first list request and of the KPIs, as they were. */
-export type OrderListInitialData = { list: Json; kpis: Json };
+export type OrderListInitialData = { list: unknown; kpis: unknown };
 
 /** Search waits this long after the last keystroke (spec 001 §9). */
 export const SEARCH_DEBOUNCE_MS = 600;
@@ -27,12 +28,8 @@ function localToday(): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
 
-function settled<T>(read: () => T): { value: T; error: null } | { value: null; error: string } {
-  try {
-    return { value: read(), error: null };
-  } catch (e) {
-    return { value: null, error: e instanceof Error && e.message ? e.message : "An error occurred" };
-  }
+function settled<T>(result: ApiResult<T>): { value: T; error: null } | { value: null; error: string } {
+  return result.ok ? { value: result.data, error: null } : { value: null, error: result.error.message };
 }
 
 export function useOrderList({ initialQuery, initialData, ready, append }: {
@@ -48,8 +45,8 @@ export function useOrderList({ initialQuery, initialData, ready, append }: {
   // The first query and what the loader answered for it: the screen starts from them without asking again.
   const [first] = useState(() => ({
     query: initialQuery,
-    list: initialData ? settled<ListResult>(() => readListBody(initialData.list, initialQuery)) : null,
-    kpis: initialData ? settled<Kpis>(() => readKpisBody(initialData.kpis)) : null,
+    list: initialData ? settled<ListResult>(readListBody(initialData.list)) : null,
+    kpis: initialData ? settled<Kpis>(readKpisBody(initialData.kpis)) : null,
   }));
   const [searchInput, setSearchInput] = useState(first.query.search);
   const [query, setQuery] = useState<ListQuery>(first.query);
