@@ -2,6 +2,7 @@
 // presignedUrl}; POST (bol:create) takes the BOL fields, renders the PDF and answers its presignedUrl.
 import { policies } from "~/domain/access/policy";
 import { bolBodySchema } from "~/domain/documents/bol";
+import type { BolAnswer } from "~/domain/documents/contract";
 import { parseJsonBody } from "~/lib/http.server";
 import { idempotencyKeyOf } from "~/lib/idempotency.server";
 import { apiRoute } from "~/lib/route.server";
@@ -10,7 +11,8 @@ import { getBol, requireBolCreate, saveBol } from "~/services/bol.server";
 export const policy = policies.grant("bol:view", "bol:create");
 
 const route = apiRoute(policy, {
-  GET: ({ params, viewer, ctx }) => getBol(ctx, viewer, params.id ?? ""),
+  GET: async ({ params, viewer, ctx }) =>
+    (await getBol(ctx, viewer, params.id ?? "")) satisfies BolAnswer,
   async POST({ request, params, viewer, ctx }) {
     // Viewing a BOL lets one through the door; creating one is refused before the body is read.
     requireBolCreate(viewer);

@@ -1,10 +1,15 @@
 // POST /api/order-trackers/{id}/release-order/email: emails the pick list PDF to the warehouse's routing.
 import { z } from "zod";
 import { policies } from "~/domain/access/policy";
+import type { ReleaseOrderEmailed } from "~/domain/documents/contract";
 import { parseJsonBody } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
 import { findPickOrder } from "~/services/picklists.server";
-import { EMAILED_OK, emailReleaseOrder, PRINT_DENIED } from "~/services/release-orders.server";
+import {
+  EMAILED_OK,
+  emailReleaseOrder,
+  PRINT_DENIED,
+} from "~/services/release-orders.server";
 
 export const policy = policies.grant("picklists:print");
 
@@ -16,12 +21,19 @@ const route = apiRoute(
   {
     async POST({ request, params, viewer, ctx }) {
       await parseJsonBody(request, bodySchema);
-      const order = await findPickOrder(ctx, viewer, params.id ?? "", ["picklists:print"]);
+      const order = await findPickOrder(ctx, viewer, params.id ?? "", [
+        "picklists:print",
+      ]);
       const sent = await emailReleaseOrder(ctx, viewer, order);
-      return { success: true, message: EMAILED_OK, emailedAt: sent.emailedAt, emailEnabled: false };
+      return {
+        success: true,
+        message: EMAILED_OK,
+        emailedAt: sent.emailedAt,
+        emailEnabled: false,
+      } satisfies ReleaseOrderEmailed;
     },
   },
-  { deniedMessage: PRINT_DENIED },
+  { deniedMessage: PRINT_DENIED }
 );
 
 export const loader = route.loader;

@@ -1,5 +1,6 @@
 // GET /api/order-trackers/{id}/release-order/status: generated and emailed state of the pick list.
 import { policies } from "~/domain/access/policy";
+import type { PickListStatus } from "~/domain/documents/contract";
 import { apiRoute } from "~/lib/route.server";
 import { findPickOrder } from "~/services/picklists.server";
 import { RELEASE_ORDER_READ_GRANTS } from "~/domain/picklists/grants";
@@ -9,7 +10,12 @@ export const policy = policies.grant(...RELEASE_ORDER_READ_GRANTS);
 
 const route = apiRoute(policy, {
   async GET({ params, viewer, ctx }) {
-    const order = await findPickOrder(ctx, viewer, params.id ?? "", RELEASE_ORDER_READ_GRANTS);
+    const order = await findPickOrder(
+      ctx,
+      viewer,
+      params.id ?? "",
+      RELEASE_ORDER_READ_GRANTS
+    );
     const s = await getReleaseOrderStatus(ctx, order.id);
     return {
       success: true,
@@ -18,7 +24,7 @@ const route = apiRoute(policy, {
       emailedAt: s.emailedAt,
       emailEnabled: s.emailEnabled,
       completedAt: s.completedAt,
-    };
+    } satisfies PickListStatus;
   },
 });
 

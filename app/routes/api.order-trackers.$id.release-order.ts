@@ -3,6 +3,7 @@
 // with ?force=true) because a GET never writes (docs/decisions/010-trust-first.md).
 import { z } from "zod";
 import { policies } from "~/domain/access/policy";
+import type { ReleaseOrderLink } from "~/domain/documents/contract";
 import { ValidationError } from "~/domain/errors";
 import { parseJsonBody, parseSearchParams } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
@@ -18,27 +19,47 @@ import {
 
 export const policy = policies.grant("picklists:print");
 
-const querySchema = z.object({ force: z.enum(["true", "false", "1", "0"]).optional() }).loose();
+const querySchema = z
+  .object({ force: z.enum(["true", "false", "1", "0"]).optional() })
+  .loose();
 const forced = (value: string | undefined) => value === "true" || value === "1";
 
 const route = apiRoute(
   policy,
   {
     async GET({ request, params, viewer, ctx }) {
-      if (forced(parseSearchParams(request, querySchema).force)) throw new ValidationError(FORCE_NEEDS_POST);
-      const order = await findPickOrder(ctx, viewer, params.id ?? "", ["picklists:print"]);
+      if (forced(parseSearchParams(request, querySchema).force))
+        throw new ValidationError(FORCE_NEEDS_POST);
+      const order = await findPickOrder(ctx, viewer, params.id ?? "", [
+        "picklists:print",
+      ]);
       const { fileKey, generatedAt } = await existingReleaseOrder(ctx, order);
-      return { success: true, presignedUrl: await releaseOrderUrl(ctx, order, fileKey), generatedAt, generated: false };
+      return {
+        success: true,
+        presignedUrl: await releaseOrderUrl(ctx, order, fileKey),
+        generatedAt,
+        generated: false,
+      } satisfies ReleaseOrderLink;
     },
     async POST({ request, params, viewer, ctx }) {
       const { force } = parseSearchParams(request, querySchema);
       const body = await parseJsonBody(request, releaseOrderBodySchema);
-      const order = await findPickOrder(ctx, viewer, params.id ?? "", ["picklists:print"]);
-      const result = await ensureReleaseOrder(ctx, viewer, order, { force: forced(force) || body.force === true, body });
-      return { success: true, presignedUrl: await releaseOrderUrl(ctx, order, result.fileKey), generatedAt: result.generatedAt, generated: result.generated };
+      const order = await findPickOrder(ctx, viewer, params.id ?? "", [
+        "picklists:print",
+      ]);
+      const result = await ensureReleaseOrder(ctx, viewer, order, {
+        force: forced(force) || body.force === true,
+        body,
+      });
+      return {
+        success: true,
+        presignedUrl: await releaseOrderUrl(ctx, order, result.fileKey),
+        generatedAt: result.generatedAt,
+        generated: result.generated,
+      } satisfies ReleaseOrderLink;
     },
   },
-  { deniedMessage: PRINT_DENIED },
+  { deniedMessage: PRINT_DENIED }
 );
 
 export const loader = route.loader;

@@ -3,15 +3,21 @@
 // once (warehouse:capture, orders assigned to the employee): 409 when one exists.
 import { policies } from "~/domain/access/policy";
 import { CAPTURE_FORM_MAX_BYTES } from "~/domain/documents/capture";
+import type { CaptureAnswer } from "~/domain/documents/contract";
 import { parseFormData } from "~/lib/http.server";
 import { idempotencyKeyOf } from "~/lib/idempotency.server";
 import { apiRoute } from "~/lib/route.server";
-import { getCapture, requireCaptureGrant, saveCapture } from "~/services/warehouse-capture.server";
+import {
+  getCapture,
+  requireCaptureGrant,
+  saveCapture,
+} from "~/services/warehouse-capture.server";
 
 export const policy = policies.grant("warehouse:capture", "orders:update");
 
 const route = apiRoute(policy, {
-  GET: ({ params, viewer, ctx }) => getCapture(ctx, viewer, params.id ?? ""),
+  GET: async ({ params, viewer, ctx }) =>
+    (await getCapture(ctx, viewer, params.id ?? "")) satisfies CaptureAnswer,
   async POST({ request, params, viewer, ctx }) {
     // The office reads captures but may not save one: refused before the form is read, whatever it holds.
     requireCaptureGrant(viewer);

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { bols, idempotencyKeys, locations, orderLines, storedFiles } from "../../db/schema";
 import { hasGrant } from "~/domain/access/roles";
 import { BOL_MESSAGES, type BolBody } from "~/domain/documents/bol";
+import type { BolData, BolSaved } from "~/domain/documents/contract";
 import { ForbiddenError } from "~/domain/errors";
 import type { AppContext } from "~/lib/context.server";
 import { signFileUrl, storeGenerated } from "~/lib/files.server";
@@ -34,23 +35,6 @@ export async function warehouseLabel(ctx: AppContext, id: string): Promise<strin
 }
 
 type BolRow = typeof bols.$inferSelect;
-
-export type BolData = {
-  totalPackages: number | null;
-  totalPallets: number | null;
-  netWeightLbs: number | null;
-  grossWeightLbs: number | null;
-  comments: string;
-  instructions: string;
-  placeOfDischarge: string;
-  placeOfDelivery: string;
-  chargeType: "Collect" | "Prepaid";
-  freightCarrier: string;
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-};
 
 function toData(row: BolRow): BolData {
   return {
@@ -138,7 +122,7 @@ export async function saveBol(ctx: AppContext, viewer: Viewer, ref: string, body
       updatedAt: at,
       version: (before?.version ?? 0) + 1,
     };
-    const result = { status: 200, body: { success: true, presignedUrl, data } };
+    const result = { status: 200, body: { success: true, presignedUrl, data } satisfies BolSaved };
     try {
       await ctx.db.batch([
         ctx.db

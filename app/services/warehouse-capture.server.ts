@@ -7,6 +7,7 @@ import { idempotencyKeys, pickListStatus, storedFiles, warehouseCaptures } from 
 import { hasAnyGrant, type GrantKey } from "~/domain/access/roles";
 import { activeContentReason, ACTIVE_CONTENT_PREFIX } from "~/domain/documents/active-content";
 import { ATTACHMENT_MAX_BYTES, CAPTURE_MESSAGES, MAX_ATTACHMENTS, type CaptureData, type CaptureFile } from "~/domain/documents/capture";
+import type { CaptureAttachmentsAdded, CaptureSaved } from "~/domain/documents/contract";
 import { parsePngDataUrl, SIGNATURE_MAX_BYTES, SIGNATURE_MESSAGES } from "~/domain/documents/signature";
 import { ConflictError, DomainError, ForbiddenError, ValidationError } from "~/domain/errors";
 import { sniffContentType, type SniffedType } from "~/domain/files/sniff";
@@ -186,7 +187,7 @@ export async function saveCapture(ctx: AppContext, viewer: Viewer, ref: string, 
     const [pick] = await ctx.db.select({ completedAt: pickListStatus.completedAt }).from(pickListStatus).where(eq(pickListStatus.orderId, order.id)).limit(1);
     data.pickListCompleted = !!pick?.completedAt;
     data.pickListCompletedAt = pick?.completedAt ?? null;
-    const result = { status: 201, body: { success: true, data } };
+    const result = { status: 201, body: { success: true, data } satisfies CaptureSaved };
     try {
       await ctx.db.batch([
         ctx.db.insert(warehouseCaptures).values({ orderId: order.id, signedByName, signatureKey: sig!.key, capturedBy: by, savedAt: at }),
@@ -218,7 +219,7 @@ export async function addCaptureAttachments(ctx: AppContext, viewer: Viewer, ref
     if (!(await captureRow(ctx, order.id))) throw new ConflictError(CAPTURE_MESSAGES.noCapture);
     const stored = await storeAll(ctx, viewer, order, attachments.map((file) => ({ file, kind: ATTACHMENT_KIND })));
     const at = ctx.now().toISOString();
-    const result = { status: 200, body: { success: true, count: stored.length, data: await Promise.all(stored.map((f) => fileView(ctx, f))) } };
+    const result = { status: 200, body: { success: true, count: stored.length, data: await Promise.all(stored.map((f) => fileView(ctx, f))) } satisfies CaptureAttachmentsAdded };
     try {
       await ctx.db.batch([
         recordAudit(ctx.db, viewer, at, {

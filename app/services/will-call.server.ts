@@ -4,6 +4,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { idempotencyKeys, storedFiles, warehouseCaptures } from "../../db/schema";
 import { CAPTURE_MESSAGES, WILL_CALL_MESSAGES, willCallTitle } from "~/domain/documents/capture";
+import type { WillCallGenerated } from "~/domain/documents/contract";
 import { parsePngDataUrl, SIGNATURE_MESSAGES } from "~/domain/documents/signature";
 import { ValidationError } from "~/domain/errors";
 import type { AppContext } from "~/lib/context.server";
@@ -96,7 +97,7 @@ export async function generateWillCall(ctx: AppContext, viewer: Viewer, ref: str
       createdBy: viewer.email,
     });
     const presignedUrl = await signFileUrl(ctx, file.key, { ttlSeconds: DOCUMENT_LINK_TTL_SECONDS, filename: filename(order.orderNumber) });
-    const result = { status: 200, body: { success: true, presignedUrl, generatedAt: at } };
+    const result = { status: 200, body: { success: true, presignedUrl, generatedAt: at } satisfies WillCallGenerated };
     try {
       await ctx.db.batch([
         recordAudit(ctx.db, viewer, at, {

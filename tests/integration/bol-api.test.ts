@@ -3,6 +3,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, bols, orders, storedFiles } from "../../db/schema";
+import { BolAnswer, BolSavedAnswer } from "~/domain/documents/contract";
 import type { Database } from "~/lib/db.server";
 import * as bol from "~/routes/api.order-trackers.$id.bol";
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
@@ -47,13 +48,17 @@ beforeAll(async () => {
 
 describe("the BOL", () => {
   it("an order without one answers exists:false", async () => {
-    expect(await get(String(freight.id), "sales")).toMatchObject({ status: 200, body: { success: true, exists: false, data: null, presignedUrl: null } });
+    const none = await get(String(freight.id), "sales");
+    expect(none).toMatchObject({ status: 200, body: { success: true, exists: false, data: null, presignedUrl: null } });
+    // The screen reads it through the contract: a renamed field fails here, not on the dock.
+    BolAnswer.parse(none.body);
   });
 
   it("a logistics manager creates it: fields stored, a 5-minute link to a PDF that prints them", async () => {
     const res = await post(freight.orderNumber, "logistics", FORM);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.success).toBe(true);
+    BolSavedAnswer.parse(res.body);
     expect(res.body.data).toMatchObject({ totalPackages: 12, totalPallets: 3, netWeightLbs: 2400, grossWeightLbs: 2550, chargeType: "Collect", placeOfDelivery: "Queens, NY" });
     const url = new URL(res.body.presignedUrl);
     expect(Number(url.searchParams.get("exp")) - SEED_NOW.getTime() / 1000).toBe(300);
@@ -69,6 +74,7 @@ describe("the BOL", () => {
   it("sales reps load it (bol:view) but may not create one (bol:create)", async () => {
     const loaded = await get(String(freight.id), "sales");
     expect(loaded.body).toMatchObject({ exists: true, data: { netWeightLbs: 2400 } });
+    expect(BolAnswer.parse(loaded.body).data).toMatchObject({ netWeightLbs: 2400, version: 1 });
     expect(loaded.body.presignedUrl).toMatch(/\/files\/bol%2F/);
     const before = await counts();
     const refused = await post(String(freight.id), "sales", FORM);

@@ -4,6 +4,7 @@
 import { and, asc, eq, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, orders, storedFiles, warehouseCaptures } from "../../db/schema";
+import { CaptureAnswer, CaptureAttachmentsAnswer, CaptureSavedAnswer } from "~/domain/documents/contract";
 import type { Database } from "~/lib/db.server";
 import * as capture from "~/routes/api.warehouse.$id.capture";
 import * as attachments from "~/routes/api.warehouse.$id.capture.attachments";
@@ -55,10 +56,13 @@ describe("saving a capture", () => {
   it("a warehouse employee captures an order assigned to her: name, PNG signature, an image and a PDF", async () => {
     const empty = await get(mine, "warehouse");
     expect(empty).toMatchObject({ status: 200, body: { success: true, exists: false, data: null } });
+    // The screens read these answers through their contracts: a renamed field fails here.
+    CaptureAnswer.parse(empty.body);
 
     const res = await post(mine, "warehouse", captureForm({ attachments: [file(JPEG_BYTES, "pallet.jpg", "image/jpeg"), file(PDF_BYTES, "receipt.pdf", "application/pdf")] }));
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
+    CaptureSavedAnswer.parse(res.body);
     expect(res.body.data).toMatchObject({ signedByName: "Carlos Customer", savedAt: SEED_NOW.toISOString(), pickListCompleted: false });
     expect(res.body.data.attachments.map((a: { filename: string; contentType: string }) => [a.filename, a.contentType])).toEqual([
       ["pallet.jpg", "image/jpeg"],
@@ -67,6 +71,7 @@ describe("saving a capture", () => {
 
     const back = await get(mine, "warehouse");
     expect(back.body.exists).toBe(true);
+    expect(CaptureAnswer.parse(back.body).data?.attachments).toHaveLength(2);
     expect(back.body.data.capturedBy).toMatch(/wendy|warehouse/i);
     expect(back.body.data.signature.s3Key).toMatch(/^capture-signature\/.*\.png$/);
     const signature = await fetchSigned(ctx, back.body.data.signature.url);
@@ -169,6 +174,7 @@ describe("adding attachments", () => {
   it("adds several to a saved capture and answers the count; they show in the viewer", async () => {
     const res = await more(mine, "warehouse", [file(JPEG_BYTES, "more-1.jpg"), file(PDF_BYTES, "more.pdf")]);
     expect(res).toMatchObject({ status: 200, body: { success: true, count: 2 } });
+    expect(CaptureAttachmentsAnswer.parse(res.body).count).toBe(2);
     const back = await get(mine, "warehouse");
     expect(back.body.data.attachments.map((a: { filename: string }) => a.filename)).toEqual(["pallet.jpg", "receipt.pdf", "more-1.jpg", "more.pdf"]);
   });

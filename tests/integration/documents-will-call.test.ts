@@ -3,6 +3,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orders, storedFiles } from "../../db/schema";
+import { WillCallGeneratedAnswer, WillCallLatestAnswer } from "~/domain/documents/contract";
 import type { Database } from "~/lib/db.server";
 import * as capture from "~/routes/api.warehouse.$id.capture";
 import * as willCall from "~/routes/api.order-trackers.$id.will-call";
@@ -46,6 +47,8 @@ describe("Generate WILL CALL", () => {
     const res = await post(order, "logistics", { signedByName: "Pat Pickup", signatureImageDataUrl: PNG_DATA_URL });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.success).toBe(true);
+    // The screens read these answers through their contracts: a renamed field fails here.
+    WillCallGeneratedAnswer.parse(res.body);
     const pdf = await fetchSigned(ctx, res.body.presignedUrl);
     const text = pdfText(pdf.bytes);
     expect(text).toContain(`WILL CALL - ${order.orderNumber}`);
@@ -54,6 +57,7 @@ describe("Generate WILL CALL", () => {
     expect(text).toContain("June 18, 2025"); // SEED_NOW in Eastern Time
     const latest = await callJson(ctx, willCall, "GET", `/api/order-trackers/${order.id}/will-call`, { id: String(order.id) }, cookies.logistics);
     expect(latest.body).toMatchObject({ exists: true, presignedUrl: expect.stringMatching(/will-call/) });
+    expect(WillCallLatestAnswer.parse(latest.body).exists).toBe(true);
   });
 
   it("with only the name, after a capture: the capture's signature is used", async () => {

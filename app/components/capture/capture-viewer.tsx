@@ -4,12 +4,13 @@
 import { CheckCircle2, FileText, Upload } from "lucide-react";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
-import { idempotencyKey, captureApi } from "~/components/documents/api";
+import { captureApi } from "~/components/documents/api";
 import { PdfViewer, type PdfDocumentRef } from "~/components/documents/pdf-viewer";
 import { ImageViewer } from "~/components/orders/image-viewer";
 import { Button } from "~/components/ui/button";
 import { CAPTURE_MESSAGES, type CaptureData } from "~/domain/documents/capture";
 import { formatDateTime } from "~/domain/orders/format";
+import { idempotencyKey } from "~/lib/api-client";
 import { AttachmentPicker } from "./attachment-picker";
 
 export function CaptureViewer({ orderId, data, isPhone, onReload }: { orderId: string | number; data: CaptureData; isPhone: boolean; onReload: () => Promise<void> }) {
@@ -30,13 +31,13 @@ export function CaptureViewer({ orderId, data, isPhone, onReload }: { orderId: s
     const res = await captureApi.addAttachments(orderId, form, key.current);
     setUploading(false);
     if (!res.ok) {
-      setNotice({ tone: "error", text: `${CAPTURE_MESSAGES.uploadFailed}: ${res.error}` });
-      toast.error(CAPTURE_MESSAGES.uploadFailed, { description: res.error });
+      setNotice({ tone: "error", text: `${CAPTURE_MESSAGES.uploadFailed}: ${res.error.message}` });
+      toast.error(CAPTURE_MESSAGES.uploadFailed, { description: res.error.message });
       return;
     }
     key.current = idempotencyKey();
     setFiles([]);
-    const text = CAPTURE_MESSAGES.uploadedBody(res.body.count);
+    const text = CAPTURE_MESSAGES.uploadedBody(res.data.count);
     setNotice({ tone: "ok", text });
     toast.success(CAPTURE_MESSAGES.uploadedTitle, { description: text });
     await onReload();

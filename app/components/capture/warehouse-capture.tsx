@@ -4,14 +4,17 @@
 // generates the Will Call PDF and opens it (errors there are ignored, as the spec says).
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
-import { captureApi, idempotencyKey, willCallApi } from "~/components/documents/api";
+import { captureApi, willCallApi } from "~/components/documents/api";
 import { PdfViewer, type PdfDocumentRef } from "~/components/documents/pdf-viewer";
 import { SignaturePad, type SignaturePadHandle } from "~/components/documents/signature-pad";
+import { FieldError, fieldAria, UnplacedErrors } from "~/components/forms/field-errors";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { NativeDialog } from "~/components/ui/dialog";
 import { inputClass } from "~/components/ui/input";
+import type { FieldErrors } from "~/domain/api-contract";
 import { CAPTURE_MESSAGES, isWillCall, WILL_CALL_MESSAGES, willCallTitle, type CaptureData } from "~/domain/documents/capture";
+import { idempotencyKey } from "~/lib/api-client";
 import { AttachmentPicker } from "./attachment-picker";
 import { CaptureViewer } from "./capture-viewer";
 
@@ -46,7 +49,7 @@ function CaptureBody({ order, isPhone }: { order: CaptureOrder; isPhone: boolean
     async (signal?: AbortSignal) => {
       const res = await captureApi.get(order._id, signal);
       if (signal?.aborted) return;
-      setLoaded(res.ok ? { status: "ready", data: res.body.exists ? res.body.data : null } : { status: "error", message: res.error });
+      setLoaded(res.ok ? { status: "ready", data: res.data.exists ? res.data.data : null } : { status: "error", message: res.error.message });
     },
     [order._id],
   );
@@ -62,7 +65,7 @@ function CaptureBody({ order, isPhone }: { order: CaptureOrder; isPhone: boolean
     if (!isWillCall(order.orderType)) return;
     // Spec 001 §4: called with only the name (the server uses this capture's signature); errors are ignored.
     const res = await willCallApi.generate(order._id, { signedByName: data.signedByName }, idempotencyKey());
-    if (res.ok && res.body.presignedUrl) setDoc({ url: res.body.presignedUrl, title: willCallTitle(order.orderNumber), filename: `will-call-${order.orderNumber}.pdf` });
+    if (res.ok && res.data.presignedUrl) setDoc({ url: res.data.presignedUrl, title: willCallTitle(order.orderNumber), filename: `will-call-${order.orderNumber}.pdf` });
   }
 
   async function onConflict() {
@@ -100,8 +103,8 @@ function CaptureBody({ order, isPhone }: { order: CaptureOrder; isPhone: boolean
                 size="sm"
                 onClick={async () => {
                   const res = await willCallApi.latest(order._id);
-                  if (res.ok && res.body.presignedUrl) setDoc({ url: res.body.presignedUrl, title: willCallTitle(order.orderNumber), filename: `will-call-${order.orderNumber}.pdf` });
-                  else toast.error("Will Call not available", { description: res.ok ? WILL_CALL_MESSAGES.notFound : res.error });
+                  if (res.ok && res.data.presignedUrl) setDoc({ url: res.data.presignedUrl, title: willCallTitle(order.orderNumber), filename: `will-call-${order.orderNumber}.pdf` });
+                  else toast.error("Will Call not available", { description: res.ok ? WILL_CALL_MESSAGES.notFound : res.error.message });
                 }}
               >
                 Open Will Call
@@ -125,14 +128,17 @@ function CaptureForm({ order, isPhone, onSaved, onConflict }: { order: CaptureOr
   const [files, setFiles] = useState<File[]>([]);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // The server's field errors and this form's own checks, each under its field; what was typed stays.
+  const [fields, setFields] = useState<FieldErrors>({});
   // One key per capture attempt: a retry after a lost answer is absorbed, not a second save.
   const key = useRef(idempotencyKey());
 
   async function save() {
-    if (!name.trim()) return setProblem(CAPTURE_MESSAGES.nameRequired);
-    const signature = await pad.current?.toFile();
-    if (!signature) return setProblem(CAPTURE_MESSAGES.signatureRequired);
     setProblem(null);
+    if (!name.trim()) return setFields({ signedByName: [CAPTURE_MESSAGES.nameRequired] });
+    const signature = await pad.current?.toFile();
+    if (!signature) return setFields({ signature: [CAPTURE_MESSAGES.signatureRequired] });
+    setFields({});
     setSaving(true);
     const form = new FormData();
     form.set("signedByName", name.trim());
@@ -140,14 +146,15 @@ function CaptureForm({ order, isPhone, onSaved, onConflict }: { order: CaptureOr
     for (const f of files) form.append("attachments", f);
     const res = await captureApi.save(order._id, form, key.current);
     setSaving(false);
-    if (!res.ok && res.status === 409) return onConflict();
+    if (!res.ok && res.error.status === 409) return onConflict();
     if (!res.ok) {
-      setProblem(`${CAPTURE_MESSAGES.saveFailed}: ${res.error}`);
-      toast.error(CAPTURE_MESSAGES.saveFailed, { description: res.error });
+      setFields(res.error.fieldErrors);
+      setProblem(`${CAPTURE_MESSAGES.saveFailed}: ${res.error.message}`);
+      toast.error(CAPTURE_MESSAGES.saveFailed, { description: res.error.message });
       return;
     }
     toast.success(CAPTURE_MESSAGES.savedTitle, { description: CAPTURE_MESSAGES.savedBody });
-    await onSaved(res.body.data);
+    await onSaved(res.data.data);
   }
 
   return (
@@ -156,10 +163,18 @@ function CaptureForm({ order, isPhone, onSaved, onConflict }: { order: CaptureOr
         <label htmlFor={`${id}-name`} className="mb-1 block text-sm font-semibold text-slate-700">
           Customer name (printed)
         </label>
-        <input id={`${id}-name`} className={inputClass} value={name} autoComplete="off" disabled={saving} onChange={(e) => setName(e.target.value)} />
+        <input id={`${id}-name`} className={inputClass} value={name} autoComplete="off" disabled={saving} onChange={(e) => setName(e.target.value)} {...fieldAria(fields, "signedByName", `${id}-name`)} />
+        <FieldError id={`${id}-name`} messages={fields.signedByName} />
       </div>
-      <SignaturePad ref={pad} label="Signature" isPhone={isPhone} disabled={saving} />
-      <AttachmentPicker label="Attachments (images and PDFs)" files={files} onChange={setFiles} disabled={saving} />
+      <div>
+        <SignaturePad ref={pad} label="Signature" isPhone={isPhone} disabled={saving} />
+        <FieldError id={`${id}-signature`} messages={fields.signature} />
+      </div>
+      <div>
+        <AttachmentPicker label="Attachments (images and PDFs)" files={files} onChange={setFiles} disabled={saving} />
+        <FieldError id={`${id}-attachments`} messages={fields.attachments} />
+      </div>
+      <UnplacedErrors fieldErrors={fields} shown={["signedByName", "signature", "attachments"]} labels={{ signedByName: "Customer name" }} />
       {problem ? (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
           {problem}

@@ -7,9 +7,15 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { inputClass } from "~/components/ui/input";
+import { FieldError, fieldAria, UnplacedErrors } from "~/components/forms/field-errors";
 import { Textarea } from "~/components/ui/textarea";
-import { BOL_CHARGE_TYPES, BOL_MESSAGES, bolFormDefaults, canSaveBol, type BolForm } from "~/domain/documents/bol";
-import { bolApi, idempotencyKey, type BolAnswer } from "./api";
+import type { FieldErrors } from "~/domain/api-contract";
+import { BOL_CHARGE_TYPES, BOL_MESSAGES, bolFormDefaults, canSaveBol, type BolForm } from "~/domain/documents/bol-form";
+import { idempotencyKey } from "~/lib/api-client";
+import { bolApi, type BolAnswer } from "./api";
+
+/** The fields shown with their own message; any other field error is listed above the buttons. */
+const SHOWN: readonly (keyof BolForm)[] = ["totalPackages", "totalPallets", "netWeightLbs", "grossWeightLbs", "freightCarrier", "chargeType", "placeOfDischarge", "placeOfDelivery", "comments", "instructions"];
 
 export type BolOrder = { _id: string | number; orderNumber: string; customerName: string; truckingCompany?: string; address?: { lines: string[] } | null };
 
@@ -32,7 +38,7 @@ export function BolDialog({
   const id = useId();
   const [form, setForm] = useState<BolForm>(() => bolFormDefaults({ addressLines: order.address?.lines, truckingCompany: order.truckingCompany }, existing));
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<{ message: string; fields: Record<string, string[]> } | null>(null);
+  const [error, setError] = useState<{ message: string; fields: FieldErrors } | null>(null);
   const key = useRef(idempotencyKey());
 
   useEffect(() => {
@@ -56,13 +62,12 @@ export function BolDialog({
     const res = await bolApi.save(order._id, form, key.current);
     setSaving(false);
     if (!res.ok) {
-      const fields = (res.body.fieldErrors ?? {}) as Record<string, string[]>;
-      setError({ message: res.error, fields });
-      toast.error(BOL_MESSAGES.failed, { description: res.error });
+      setError({ message: res.error.message, fields: res.error.fieldErrors });
+      toast.error(BOL_MESSAGES.failed, { description: res.error.message });
       return;
     }
     toast.success(BOL_MESSAGES.created);
-    onSaved(res.body.presignedUrl);
+    onSaved(res.data.presignedUrl);
   }
 
   const field = (name: keyof BolForm, label: string, opts: { numeric?: boolean; placeholder?: string } = {}) => (
@@ -76,10 +81,10 @@ export function BolDialog({
         inputMode={opts.numeric ? "numeric" : undefined}
         placeholder={opts.placeholder}
         value={form[name]}
-        aria-invalid={error?.fields[name] ? true : undefined}
+        {...fieldAria(error?.fields, name, `${id}-${name}`)}
         onChange={(e) => set({ [name]: e.target.value })}
       />
-      {error?.fields[name] ? <p className="mt-1 text-sm text-red-700">{error.fields[name]!.join(" ")}</p> : null}
+      <FieldError id={`${id}-${name}`} messages={error?.fields[name]} />
     </div>
   );
 
@@ -98,7 +103,7 @@ export function BolDialog({
           {field("freightCarrier", "Freight carrier")}
           <fieldset>
             <legend className="mb-1 block text-sm font-semibold text-slate-700">Freight charges</legend>
-            <div className="flex gap-2" role="radiogroup" aria-label="Freight charges">
+            <div className="flex gap-2" role="radiogroup" aria-label="Freight charges" {...fieldAria(error?.fields, "chargeType", `${id}-chargeType`)}>
               {BOL_CHARGE_TYPES.map((c) => (
                 <button
                   key={c}
@@ -115,6 +120,7 @@ export function BolDialog({
                 </button>
               ))}
             </div>
+            <FieldError id={`${id}-chargeType`} messages={error?.fields.chargeType} />
           </fieldset>
           {field("placeOfDischarge", "Place of discharge")}
           {field("placeOfDelivery", "Place of delivery", { placeholder: "City, ST" })}
@@ -123,14 +129,17 @@ export function BolDialog({
           <label htmlFor={`${id}-comments`} className="mb-1 block text-sm font-semibold text-slate-700">
             Comments
           </label>
-          <Textarea id={`${id}-comments`} rows={2} value={form.comments} onChange={(e) => set({ comments: e.target.value })} />
+          <Textarea id={`${id}-comments`} rows={2} value={form.comments} onChange={(e) => set({ comments: e.target.value })} {...fieldAria(error?.fields, "comments", `${id}-comments`)} />
+          <FieldError id={`${id}-comments`} messages={error?.fields.comments} />
         </div>
         <div>
           <label htmlFor={`${id}-instructions`} className="mb-1 block text-sm font-semibold text-slate-700">
             Instructions
           </label>
-          <Textarea id={`${id}-instructions`} rows={2} value={form.instructions} onChange={(e) => set({ instructions: e.target.value })} />
+          <Textarea id={`${id}-instructions`} rows={2} value={form.instructions} onChange={(e) => set({ instructions: e.target.value })} {...fieldAria(error?.fields, "instructions", `${id}-instructions`)} />
+          <FieldError id={`${id}-instructions`} messages={error?.fields.instructions} />
         </div>
+        <UnplacedErrors fieldErrors={error?.fields} shown={SHOWN} />
         {error ? (
           <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
             {BOL_MESSAGES.failed}: {error.message}

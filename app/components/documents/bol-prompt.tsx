@@ -19,11 +19,11 @@ export function useBolPrompt(order: BolOrder, viewer: { grants: string[]; isAdmi
   /** Called when the trucking step is left forward, with the order type and trucking chosen in the form. */
   async function afterTrucking(orderType: string, truckingCompany?: string) {
     if (!canCreate || asked.current) return;
-    const { needsBolPrompt } = await import("~/domain/documents/bol");
+    const { needsBolPrompt } = await import("~/domain/documents/bol-form");
     if (!needsBolPrompt(orderType, false)) return;
     const res = await bolApi.get(order._id);
     // Unknown (a failed lookup) is not 'none': the prompt is a help, never a guess.
-    if (!res.ok || !needsBolPrompt(orderType, res.body.exists)) return;
+    if (!res.ok || !needsBolPrompt(orderType, res.data.exists)) return;
     asked.current = true;
     setTrucking(truckingCompany);
     setOpen(true);

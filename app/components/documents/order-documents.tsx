@@ -48,9 +48,9 @@ export function OrderDocuments({ row, viewer }: { row: BolOrder & { orderType: s
         willCall ? willCallApi.latest(row._id, signal) : null,
       ]);
       if (signal?.aborted) return;
-      if (p?.ok) setPick(p.body);
-      if (b?.ok) setBol(b.body);
-      setHasWillCall(!!w?.ok && w.body.exists);
+      if (p?.ok) setPick(p.data);
+      if (b?.ok) setBol(b.data);
+      setHasWillCall(!!w?.ok && w.data.exists);
     },
     [row._id, canPrint, canViewBol, willCall],
   );
@@ -74,10 +74,10 @@ export function OrderDocuments({ row, viewer }: { row: BolOrder & { orderType: s
     setBusy(force ? "regenerate" : "pick");
     const res = await pickListApi.generate(row._id, { name: viewer.name, email: viewer.email }, force);
     setBusy(null);
-    if (!res.ok) return say("error", pickListFailure(res.status), res.status === 403 ? undefined : res.error);
-    if (!res.body.presignedUrl) return say("error", PICK_LIST_MESSAGES.noUrl);
+    if (!res.ok) return say("error", pickListFailure(res.error.status), res.error.status === 403 ? undefined : res.error.message);
+    if (!res.data.presignedUrl) return say("error", PICK_LIST_MESSAGES.noUrl);
     if (force) say("ok", "Pick list regenerated.");
-    setDoc({ url: res.body.presignedUrl, title: `Pick List — ${row.orderNumber}`, filename: `pick-list-${row.orderNumber}.pdf` });
+    setDoc({ url: res.data.presignedUrl, title: `Pick List — ${row.orderNumber}`, filename: `pick-list-${row.orderNumber}.pdf` });
     void refresh();
   }
 
@@ -85,8 +85,10 @@ export function OrderDocuments({ row, viewer }: { row: BolOrder & { orderType: s
     setBusy("email");
     const res = await pickListApi.email(row._id);
     setBusy(null);
-    if (!res.ok) say("error", emailFailure(res.status, res.error), emailFailure(res.status, res.error) === PICK_LIST_MESSAGES.emailFailed ? res.error : undefined);
-    else say("ok", PICK_LIST_MESSAGES.emailed);
+    if (!res.ok) {
+      const text = emailFailure(res.error.status, res.error.message);
+      say("error", text, text === PICK_LIST_MESSAGES.emailFailed ? res.error.message : undefined);
+    } else say("ok", PICK_LIST_MESSAGES.emailed);
     void refresh();
   }
 
@@ -94,7 +96,7 @@ export function OrderDocuments({ row, viewer }: { row: BolOrder & { orderType: s
     setBusy("enable");
     const res = await pickListApi.enableEmail(row._id);
     setBusy(null);
-    if (!res.ok) say("error", "Could not re-enable email.", res.error);
+    if (!res.ok) say("error", "Could not re-enable email.", res.error.message);
     else say("ok", PICK_LIST_MESSAGES.reEnabled);
     void refresh();
   }
@@ -103,24 +105,24 @@ export function OrderDocuments({ row, viewer }: { row: BolOrder & { orderType: s
     setBusy("delivery-order");
     const res = await deliveryOrderApi.link(row._id);
     setBusy(null);
-    if (!res.ok) return say("error", res.error);
-    setDoc({ url: res.body.presignedUrl, title: `Delivery Order — ${row.orderNumber}`, filename: `delivery-order-${row.orderNumber}.pdf` });
+    if (!res.ok) return say("error", res.error.message);
+    setDoc({ url: res.data.presignedUrl, title: `Delivery Order — ${row.orderNumber}`, filename: `delivery-order-${row.orderNumber}.pdf` });
   }
 
   async function openWillCall() {
     setBusy("will-call");
     const res = await willCallApi.latest(row._id);
     setBusy(null);
-    if (!res.ok || !res.body.presignedUrl) return say("error", WILL_CALL_MESSAGES.failed, res.ok ? WILL_CALL_MESSAGES.notFound : res.error);
-    setDoc({ url: res.body.presignedUrl, title: willCallTitle(row.orderNumber), filename: `will-call-${row.orderNumber}.pdf` });
+    if (!res.ok || !res.data.presignedUrl) return say("error", WILL_CALL_MESSAGES.failed, res.ok ? WILL_CALL_MESSAGES.notFound : res.error.message);
+    setDoc({ url: res.data.presignedUrl, title: willCallTitle(row.orderNumber), filename: `will-call-${row.orderNumber}.pdf` });
   }
 
   async function openBol() {
     setBusy("bol");
     const res = await bolApi.get(row._id);
     setBusy(null);
-    if (!res.ok || !res.body.presignedUrl) return say("error", "BOL not available", res.ok ? undefined : res.error);
-    setDoc({ url: res.body.presignedUrl, title: `BOL — ${row.orderNumber}`, filename: `bol-${row.orderNumber}.pdf` });
+    if (!res.ok || !res.data.presignedUrl) return say("error", "BOL not available", res.ok ? undefined : res.error.message);
+    setDoc({ url: res.data.presignedUrl, title: `BOL — ${row.orderNumber}`, filename: `bol-${row.orderNumber}.pdf` });
   }
 
   const state = pick ? pickListState(pick) : null;

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { NativeDialog } from "~/components/ui/dialog";
+import { fetchFileBytes } from "./file-bytes";
 
 export type PdfDocumentRef = { url: string; title: string; filename: string };
 
@@ -79,12 +80,12 @@ function PdfPages({ doc, isPhone }: { doc: PdfDocumentRef; isPhone: boolean }) {
     let objectUrl: string | null = null;
     (async () => {
       try {
-        const res = await fetch(doc.url, { credentials: "same-origin" });
-        if (!res.ok) {
-          const body = (await res.json().catch(() => null)) as { error?: string } | null;
-          throw new Error(body?.error || `Could not load the document (${res.status})`);
+        const loaded = await fetchFileBytes(doc.url);
+        if (!loaded.ok) {
+          if (!cancelled) setState({ status: "error", message: loaded.message });
+          return;
         }
-        const bytes = new Uint8Array(await res.arrayBuffer());
+        const bytes = loaded.bytes;
         objectUrl = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
         if (cancelled) return;
         setBlobUrl(objectUrl);
@@ -98,7 +99,9 @@ function PdfPages({ doc, isPhone }: { doc: PdfDocumentRef; isPhone: boolean }) {
         pdfRef.current = pdf;
         setState({ status: "ready", pages: pdf.numPages });
       } catch (error) {
-        if (!cancelled) setState({ status: "error", message: error instanceof Error ? error.message : "Could not load the document" });
+        // pdf.js's own reasons are for developers: the person reads what happened.
+        console.warn("pdf viewer: the document could not be shown", error);
+        if (!cancelled) setState({ status: "error", message: "Could not load the document. Try again, or use Download." });
       }
     })();
     return () => {

@@ -1,5 +1,7 @@
 // Batch print (spec 001 §7): generate each selected order's pick list and print it through a hidden frame.
-export type PrintUser = { name: string; email: string };
+import { pickListApi, type PrintUser } from "~/components/documents/api";
+
+export type { PrintUser };
 export type PrintResult = { orderNumber: string; ok: boolean; error?: string };
 
 export const PRINT_MESSAGES = {
@@ -33,29 +35,13 @@ function printUrl(url: string): void {
   document.body.appendChild(frame);
 }
 
-/** One order: POST …/release-order with the user's names, then print the returned presignedUrl. */
+/** One order: ask for the pick list through the one pick list client, then print the returned presignedUrl. */
 async function printOne(orderNumber: string, user: PrintUser): Promise<PrintResult> {
-  let res: Response;
+  const res = await pickListApi.generate(orderNumber, user);
+  if (!res.ok) return { orderNumber, ok: false, error: res.error.status === 403 ? PRINT_MESSAGES.forbidden : PRINT_MESSAGES.generate };
+  if (!res.data.presignedUrl) return { orderNumber, ok: false, error: PRINT_MESSAGES.noUrl };
   try {
-    res = await fetch(`/api/order-trackers/${encodeURIComponent(orderNumber)}/release-order`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json", "X-User-Name": encodeURIComponent(user.name) },
-      body: JSON.stringify({ userFirstName: user.name.split(/\s+/)[0] ?? "", userName: user.name, userEmail: user.email }),
-    });
-  } catch {
-    return { orderNumber, ok: false, error: PRINT_MESSAGES.generate };
-  }
-  if (res.status === 403) return { orderNumber, ok: false, error: PRINT_MESSAGES.forbidden };
-  let body: { success?: boolean; presignedUrl?: string; error?: string } = {};
-  try {
-    body = (await res.json()) as typeof body;
-  } catch {
-    body = {};
-  }
-  if (!res.ok || body.success === false) return { orderNumber, ok: false, error: PRINT_MESSAGES.generate };
-  if (!body.presignedUrl) return { orderNumber, ok: false, error: PRINT_MESSAGES.noUrl };
-  try {
-    printUrl(body.presignedUrl);
+    printUrl(res.data.presignedUrl);
     return { orderNumber, ok: true };
   } catch {
     return { orderNumber, ok: false, error: PRINT_MESSAGES.print };

@@ -1,5 +1,6 @@
 // Printing a pick list from the browser: ask the server for the release order's link, print it through a
 // hidden frame, fall back to a new tab (spec 001 batch print, spec 002 §8 messages).
+import { pickListApi, type PrintUser } from "~/components/documents/api";
 
 export const PRINT_MESSAGES = {
   generate: "Failed to generate pick list",
@@ -8,25 +9,19 @@ export const PRINT_MESSAGES = {
   denied: "You do not have permission to print pick lists.",
 } as const;
 
-export type PrintUser = { name: string; email: string };
+export type { PrintUser };
 
-/** Resolves when printing started (frame or tab); rejects with one of PRINT_MESSAGES. */
+/** Resolves when printing started (frame or tab); rejects with one of PRINT_MESSAGES (or the server's reason). */
 export async function printPickList(orderNumber: string, user: PrintUser): Promise<"frame" | "tab"> {
-  let res: Response;
-  try {
-    res = await fetch(`/api/order-trackers/${encodeURIComponent(orderNumber)}/release-order`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "user-name": user.name },
-      body: JSON.stringify({ userFirstName: user.name.split(/\s+/)[0] ?? "", userName: user.name, userEmail: user.email }),
-    });
-  } catch {
-    throw new Error(PRINT_MESSAGES.generate);
+  const res = await pickListApi.generate(orderNumber, user);
+  if (!res.ok) {
+    if (res.error.status === 403) throw new Error(PRINT_MESSAGES.denied);
+    // The server's own reason when it gave one; a lost connection or a bare status is the spec's message.
+    const said = (res.error.body as { error?: unknown } | undefined)?.error;
+    throw new Error(res.error.kind === "http" && typeof said === "string" && said ? res.error.message : PRINT_MESSAGES.generate);
   }
-  const body = (await res.json().catch(() => null)) as { success?: boolean; presignedUrl?: string; error?: string } | null;
-  if (res.status === 403) throw new Error(PRINT_MESSAGES.denied);
-  if (!res.ok || !body?.success) throw new Error(body?.error || PRINT_MESSAGES.generate);
-  if (!body.presignedUrl) throw new Error(PRINT_MESSAGES.noUrl);
-  return printUrl(body.presignedUrl);
+  if (!res.data.presignedUrl) throw new Error(PRINT_MESSAGES.noUrl);
+  return printUrl(res.data.presignedUrl);
 }
 
 function printUrl(url: string): Promise<"frame" | "tab"> {

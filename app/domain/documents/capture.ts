@@ -34,18 +34,8 @@ export const CAPTURE_FORM_MAX_BYTES = MAX_ATTACHMENTS * ATTACHMENT_MAX_BYTES + 2
 /** What the attachment inputs offer (the server decides from the bytes). */
 export const ATTACHMENT_ACCEPT = "image/*,application/pdf";
 
-export type CaptureFile = { s3Key: string; url: string; filename: string; contentType: string; size: number; createdAt: string };
-
-/** GET /api/warehouse/{id}/capture's `data` (spec 001 §3: the capture and the viewer's extras). */
-export type CaptureData = {
-  savedAt: string;
-  signedByName: string;
-  capturedBy: string;
-  signature: { s3Key: string; url: string };
-  attachments: CaptureFile[];
-  pickListCompleted: boolean;
-  pickListCompletedAt: string | null;
-};
+/** GET /api/warehouse/{id}/capture's `data` (spec 001 §3): the shapes are the contract's. */
+export type { CaptureData, CaptureFile } from "./contract";
 
 export function isWillCall(orderType: string | null | undefined): boolean {
   return (orderType ?? "").trim().toLowerCase() === "will call";
