@@ -1,9 +1,14 @@
 // POST /api/delivery/{order}/out-for-delivery (spec 001 §7): empty JSON body; the order becomes 'Out for Delivery'.
 import { z } from "zod";
+import type * as zm from "zod/mini";
 import { policies } from "~/domain/access/policy";
+import type { OutForDeliverySchema } from "~/domain/delivery/contract";
 import { parseJsonBody } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
-import { findDeliveryOrder, markOutForDelivery } from "~/services/delivery.server";
+import {
+  findDeliveryOrder,
+  markOutForDelivery,
+} from "~/services/delivery.server";
 
 export const policy = policies.grant("delivery:perform");
 
@@ -11,7 +16,9 @@ const route = apiRoute(policy, {
   async POST({ request, params, viewer, ctx }) {
     const order = await findDeliveryOrder(ctx, viewer, params.orderId);
     await parseJsonBody(request, z.object({}).strict());
-    return { success: true, data: await markOutForDelivery(ctx, viewer, order) };
+    const data: zm.output<typeof OutForDeliverySchema> =
+      await markOutForDelivery(ctx, viewer, order);
+    return { success: true, data };
   },
 });
 

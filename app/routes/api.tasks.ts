@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { policies } from "~/domain/access/policy";
 import { integerParam } from "~/domain/numbers";
+import type { TaskCenterData, TaskPage } from "~/domain/tasks/contract";
 import { TASK_TABS } from "~/domain/tasks/list";
 import { ok, parseSearchParams } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
@@ -18,7 +19,9 @@ const querySchema = z.object({
 const route = apiRoute(policy, {
   async GET({ request, viewer, ctx }) {
     const { tab, page } = parseSearchParams(request, querySchema);
-    const data = tab ? await listTaskPage(ctx, viewer, tab, page) : await listTasksFor(ctx, viewer);
+    const data: TaskCenterData | TaskPage = tab
+      ? await listTaskPage(ctx, viewer, tab, page)
+      : await listTasksFor(ctx, viewer);
     return ok(data, { headers: { "Cache-Control": "private, no-store" } });
   },
 });

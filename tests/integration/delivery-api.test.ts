@@ -19,6 +19,7 @@ import * as proofLink from "~/routes/api.delivery.$orderId.proof-link";
 import * as today from "~/routes/api.delivery.today";
 import * as deliverySettings from "~/routes/api.delivery.settings";
 import * as proofPage from "~/routes/proof.$token";
+import { AddressAnswer, CompletionAnswer, DeliveryOrderAnswer, HelpAnswer, MetaAnswer, OutForDeliveryAnswer, PhotoAnswer, ProofLinkAnswer, SettingsAnswer, TodayAnswer } from "~/domain/delivery/contract";
 import type { RunningStandins } from "../../stand-ins/server";
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
 import { createTestContext, request, settle, staffCookie } from "../support/context";
@@ -42,11 +43,28 @@ let warehouse: string;
 
 type OrderRef = { id: number; orderNumber: string };
 
+/** Each route's contract (app/domain/delivery/contract.ts): every successful answer below is parsed by it, so a renamed field fails here. */
+const CONTRACTS = new Map<Mod, { parse: (body: unknown) => unknown }>([
+  [address, AddressAnswer],
+  [meta, MetaAnswer],
+  [doc, DeliveryOrderAnswer],
+  [out, OutForDeliveryAnswer],
+  [cod, PhotoAnswer],
+  [issue, PhotoAnswer],
+  [complete, CompletionAnswer],
+  [needHelp, HelpAnswer],
+  [proofLink, ProofLinkAnswer],
+  [today, TodayAnswer],
+  [deliverySettings, SettingsAnswer],
+]);
+
 async function call(mod: Mod, method: "GET" | "POST" | "PUT", path: string, cookie: string | undefined, opts: { json?: unknown; body?: BodyInit; headers?: HeadersInit; params?: Record<string, string> } = {}) {
   const kind = method === "GET" ? "loader" : "action";
   const req = request(path, { method, cookie, headers: opts.headers, ...(opts.json !== undefined ? { json: opts.json } : {}), ...(opts.body ? { body: opts.body } : {}) });
   const res = (await settle(() => mod[kind]!({ request: req, context: ctx, params: opts.params ?? {} }))) as Response;
-  return { status: res.status, body: (await res.json()) as Json };
+  const body = (await res.json()) as Json;
+  if (res.status >= 200 && res.status < 300) CONTRACTS.get(mod)?.parse(body);
+  return { status: res.status, body };
 }
 
 const at = (o: OrderRef, tail: string) => ({ path: `/api/delivery/${o.id}/${tail}`, params: { orderId: String(o.id) } });

@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { auditEvents, customerApplications, deliveryMeta, emailLog, notifications, orders, settings, storedFiles } from "../../db/schema";
+import { CompletionAnswer, HelpAnswer, PhotoAnswer, ProofLinkAnswer } from "~/domain/delivery/contract";
 import { PROOF_LINK_LIMITS } from "~/domain/delivery/proof-link";
 import { SEARCH_FIELDS } from "~/domain/orders/constants";
 import type { Database } from "~/lib/db.server";
@@ -47,11 +48,22 @@ let cookies: Record<string, string>;
 let clock = SEED_NOW.getTime();
 let pool: OrderRef[] = [];
 
+/** The wizard's contracts: every successful answer of these routes is parsed by its own (a renamed field fails here). */
+const CONTRACTS = new Map<Mod, { parse: (body: unknown) => unknown }>([
+  [cod, PhotoAnswer],
+  [issue, PhotoAnswer],
+  [complete, CompletionAnswer],
+  [needHelp, HelpAnswer],
+  [proofLink, ProofLinkAnswer],
+]);
+
 async function call(mod: Mod, method: "GET" | "POST", path: string, cookie: string | undefined, opts: { json?: unknown; body?: BodyInit; headers?: HeadersInit; params?: Record<string, string>; context?: unknown } = {}) {
   const kind = method === "GET" ? "loader" : "action";
   const req = request(path, { method, cookie, headers: opts.headers, ...(opts.json !== undefined ? { json: opts.json } : {}), ...(opts.body ? { body: opts.body } : {}) });
   const res = (await settle(() => mod[kind]!({ request: req, context: opts.context ?? ctx, params: opts.params ?? {} }))) as Response;
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Json };
+  const body = (await res.json()) as Json;
+  if (res.status >= 200 && res.status < 300) CONTRACTS.get(mod)?.parse(body);
+  return { status: res.status, headers: res.headers, body };
 }
 
 const at = (o: { id: number }, tail: string) => ({ path: `/api/delivery/${o.id}/${tail}`, params: { orderId: String(o.id) } });

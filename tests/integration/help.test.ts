@@ -3,6 +3,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { notifications, orders, storedFiles } from "../../db/schema";
+import { HelpAnswer } from "~/domain/delivery/contract";
 import { getStaffViewer } from "~/lib/session.server";
 import { action as needHelp } from "~/routes/api.delivery.$orderId.need-help";
 import { action as issuePhoto } from "~/routes/api.delivery.unknown.issue-photo";
@@ -79,7 +80,7 @@ describe("POST /api/delivery/unknown/issue-photo", () => {
   it("records a 'Help requested' alert for managers, with the driver's name and note", async () => {
     const res = await postPhoto(driver, helpForm({ note: "Gate is locked" }));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true });
+    expect(HelpAnswer.parse(await res.json())).toEqual({ success: true });
     const [row] = await ctx.app.db.select().from(notifications);
     expect(row).toMatchObject({
       audienceGrant: "help:receive",
@@ -140,7 +141,7 @@ describe("POST /api/delivery/{orderId}/need-help", () => {
     const order = await driverOrder("inside");
     const res = await postNeedHelp(driver, String(order.id));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true });
+    expect(HelpAnswer.parse(await res.json())).toEqual({ success: true });
     const [row] = await ctx.app.db.select().from(notifications);
     expect(row).toMatchObject({ title: "Help requested", orderId: order.id, orderNumber: order.orderNumber, audienceGrant: "help:receive" });
     expect(row?.message).toBe(`Dan Driver needs help with order ${order.orderNumber}.`);

@@ -8,6 +8,7 @@ import { ROLE_DEFINITIONS, ROLE_IDS, type RoleId } from "~/domain/access/roles";
 import { buildTask } from "~/domain/tasks/rules";
 import { floorStage, isDeliveryOrderType, taskHref } from "~/domain/tasks/floor";
 import { compareUrgent, PRIORITY_RANK, TASK_BLOCK_SIZE } from "~/domain/tasks/layout";
+import { TaskCenterAnswer, TaskPageAnswer } from "~/domain/tasks/contract";
 import type { TaskCenterData, TaskItem, TaskPage } from "~/domain/tasks/list";
 import { getStaffViewer, type Viewer } from "~/lib/session.server";
 import { loader as tasksLoader } from "~/routes/api.tasks";
@@ -43,6 +44,8 @@ async function allPages(ctx: Ctx, cookie: string, tab: "urgent" | "tasks"): Prom
   for (let page = 1; page < 100; page++) {
     const { status, body } = await json<{ data: TaskPage }>(await tasksLoader({ request: request(`/api/tasks?tab=${tab}&page=${page}`, { cookie }), context: ctx, params: {} }));
     expect(status).toBe(200);
+    // The bell reads this page through its contract: a renamed field fails here.
+    TaskPageAnswer.parse(body);
     total = body.data.total;
     items.push(...(body.data.items as TaskItem[]));
     if (body.data.items.length < body.data.pageSize) break;
@@ -345,6 +348,7 @@ describe("hand-built orders", () => {
       const cookie = await staffCookie(ctx.app, "logistics@goldengrain.test");
       const { body } = await json<{ success: boolean; data: TaskCenterData }>(await tasksLoader({ request: request("/api/tasks", { cookie }), context: ctx, params: {} }));
       expect(body.success).toBe(true);
+      expect(TaskCenterAnswer.parse(body)).toEqual(body.data);
       expect(Object.keys(body.data).sort()).toEqual(["alerts", "builtAt", "counts", "pageSize", "tasks", "unread", "urgent"]);
       expect(body.data.builtAt).toBe(NOW.toISOString());
     });

@@ -1,41 +1,56 @@
 // The wizard's calls (spec 001 §7 'Delivery'): reads with the spec's 404 retry by order id, writes through the
 // phone's outbox (app/lib/offline-queue.ts), the photo shrink before upload, and the geolocation read.
+import type * as z from "zod/mini";
 import { DELIVERY_MESSAGES, GEO_TIMEOUT_MS, PHOTO_MAX_SIDE, PHOTO_QUALITY, PHOTO_TARGET_BYTES } from "~/domain/delivery/rules";
+import { networkMessage, type FieldErrors } from "~/domain/api-contract";
 import type { GeoPoint } from "../../../db/schema";
-import { newIdempotencyKey, sendOrQueue, type QueuedBody } from "~/lib/offline-queue";
+import { apiFetch, idempotencyKey, readAnswer, type ApiError } from "~/lib/api-client";
+import { sendOrQueue, type QueuedBody } from "~/lib/offline-queue";
 
 export type { DeliveryLine, DeliveryMeta, RequiredProof } from "~/domain/delivery/rules";
 export type { GeoPoint } from "../../../db/schema";
 
-export type Outcome<T> = { ok: true; data: T } | { ok: false; status: number; error: string } | { ok: "queued" };
+type Schema = z.core.$ZodType;
 
-/** Spec 001 §8: 403 and 404 have their own words; otherwise the server's error or 'Failed'. */
+/** A delivery call's outcome: answered (data, or a refusal in plain words with its field errors) or kept on the phone. */
+export type Outcome<T> = { ok: true; data: T } | { ok: false; status: number; error: string; fieldErrors: FieldErrors } | { ok: "queued" };
+
+/** Spec 001 §8: 403 and 404 have their own words; otherwise the server's reason in plain words (the client's). */
 export function errorText(status: number, error: string | undefined | null): string {
   if (status === 403) return DELIVERY_MESSAGES.notAuthorized;
   if (status === 404) return error && error !== "Not found" ? error : DELIVERY_MESSAGES.notFound;
   return error || DELIVERY_MESSAGES.failed;
 }
 
-async function readJson(res: Response): Promise<{ success?: boolean; error?: string; [k: string]: unknown }> {
-  return ((await res.json().catch(() => null)) ?? {}) as { success?: boolean; error?: string };
+/** The spec's words for an ApiError: a 404's own reason when the server gave one, else the client's plain message. */
+function refusal<T>(error: ApiError): Outcome<T> {
+  const serverText = error.body && typeof error.body === "object" ? (error.body as { error?: unknown }).error : undefined;
+  const text = error.status === 404 ? (typeof serverText === "string" ? serverText : null) : error.message;
+  return { ok: false, status: error.status, error: errorText(error.status, text), fieldErrors: error.fieldErrors };
 }
 
 /** GET with the spec's fallback: a 404 by order number is retried once with the order id. */
-export async function getWithFallback<T>(orderNumber: string, orderId: number | string, tail: string, pick: (body: Record<string, unknown>) => T): Promise<Outcome<T>> {
-  let res = await fetch(`/api/delivery/${encodeURIComponent(orderNumber)}/${tail}`, { credentials: "same-origin" });
-  if (res.status === 404 && String(orderId) !== orderNumber) res = await fetch(`/api/delivery/${encodeURIComponent(String(orderId))}/${tail}`, { credentials: "same-origin" });
-  const body = await readJson(res);
-  if (res.ok && body.success !== false) return { ok: true, data: pick(body) };
-  return { ok: false, status: res.status, error: errorText(res.status, body.error) };
+export async function getWithFallback<S extends Schema>(orderNumber: string, orderId: number | string, tail: string, schema: S): Promise<Outcome<z.output<S>>> {
+  let r = await apiFetch(`/api/delivery/${encodeURIComponent(orderNumber)}/${tail}`, schema);
+  if (!r.ok && r.error.status === 404 && String(orderId) !== orderNumber) r = await apiFetch(`/api/delivery/${encodeURIComponent(String(orderId))}/${tail}`, schema);
+  return r.ok ? { ok: true, data: r.data as z.output<S> } : refusal(r.error);
 }
 
-/** A write through the outbox: answered now, or kept on the phone with its Idempotency-Key ('queued'). */
-export async function postDelivery<T>(path: string, body: QueuedBody, opts: { label: string; orderNumber: string; idempotencyKey?: string }, pick: (body: Record<string, unknown>) => T): Promise<Outcome<T>> {
-  const sent = await sendOrQueue({ url: path, method: "POST", idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey(), body, label: opts.label, orderNumber: opts.orderNumber });
+/**
+ * A write through the outbox: answered now (read through its contract like every apiFetch answer), or kept on
+ * the phone with its Idempotency-Key ('queued'). A phone that can neither send nor keep it says it was not saved.
+ */
+export async function postDelivery<S extends Schema>(path: string, body: QueuedBody, opts: { label: string; orderNumber: string; idempotencyKey?: string }, schema: S): Promise<Outcome<z.output<S>>> {
+  let sent: Awaited<ReturnType<typeof sendOrQueue>>;
+  try {
+    sent = await sendOrQueue({ url: path, method: "POST", idempotencyKey: opts.idempotencyKey ?? idempotencyKey(), body, label: opts.label, orderNumber: opts.orderNumber });
+  } catch {
+    return { ok: false, status: 0, error: networkMessage("POST"), fieldErrors: {} };
+  }
   if (sent.status === "queued") return { ok: "queued" };
-  const json = await readJson(sent.response);
-  if (sent.response.ok && json.success !== false) return { ok: true, data: pick(json) };
-  return { ok: false, status: sent.response.status, error: errorText(sent.response.status, json.error) };
+  const res = sent.response;
+  const r = readAnswer("POST", res.status, await res.text().catch(() => ""), res.headers.get("Retry-After"), schema);
+  return r.ok ? { ok: true, data: r.data as z.output<S> } : refusal(r.error);
 }
 
 /** The point where the driver stands: high accuracy, 8 s, or null when refused or unavailable (spec 001 §5). */

@@ -30,8 +30,10 @@ import {
   wizardSteps,
   type ProofKind,
 } from "~/domain/delivery/rules";
-import { newIdempotencyKey, onFlushed, watchQueue } from "~/lib/offline-queue";
-import { cacheKey, currentPosition, getWithFallback, jsonBody, photoForm, postDelivery, shrinkPhoto, type DeliveryMeta } from "./api";
+import { AddressAnswer, CompletionAnswer, DeliveryOrderAnswer, HelpAnswer, MetaAnswer, OutForDeliveryAnswer, PhotoAnswer, ProofLinkAnswer, type DeliveryMeta } from "~/domain/delivery/contract";
+import { apiFetch, idempotencyKey } from "~/lib/api-client";
+import { onFlushed, watchQueue } from "~/lib/offline-queue";
+import { cacheKey, currentPosition, getWithFallback, jsonBody, photoForm, postDelivery, shrinkPhoto } from "./api";
 
 /**
  * A step's main button sticks to the bottom of the step's scroller while the step is taller than it, so it is in
@@ -134,8 +136,8 @@ function WizardBody({ row, isPhone, onRowChange }: { row: OrderRow; isPhone: boo
     void (async () => {
       try {
         const [m, a] = await Promise.all([
-          getWithFallback(row.orderNumber, orderId, "meta", (b) => b.data as DeliveryMeta),
-          getWithFallback(row.orderNumber, orderId, "address", (b) => (b.data as { formatted: string }).formatted),
+          getWithFallback(row.orderNumber, orderId, "meta", MetaAnswer),
+          getWithFallback(row.orderNumber, orderId, "address", AddressAnswer),
         ]);
         if (stop) return;
         if (m.ok === true) {
@@ -148,8 +150,8 @@ function WizardBody({ row, isPhone, onRowChange }: { row: OrderRow; isPhone: boo
           setLoadError(m.error);
           toast.error(m.error);
         }
-        if (a.ok === true && a.data) setAddress(a.data);
-        writeCache(row.orderNumber, { meta: m.ok === true ? m.data : (readCache(row.orderNumber)?.meta ?? null), address: a.ok === true ? a.data : address });
+        if (a.ok === true && a.data.formatted) setAddress(a.data.formatted);
+        writeCache(row.orderNumber, { meta: m.ok === true ? m.data : (readCache(row.orderNumber)?.meta ?? null), address: a.ok === true ? a.data.formatted : address });
       } catch {
         // No signal: the cached copy (or the row) stands in.
       }
@@ -187,7 +189,7 @@ function WizardBody({ row, isPhone, onRowChange }: { row: OrderRow; isPhone: boo
   async function markOut() {
     setBusy("out");
     try {
-      const r = await postDelivery(`${base}/out-for-delivery`, jsonBody({}), { label: `Out for delivery ${row.orderNumber}`, orderNumber: row.orderNumber }, (b) => b);
+      const r = await postDelivery(`${base}/out-for-delivery`, jsonBody({}), { label: `Out for delivery ${row.orderNumber}`, orderNumber: row.orderNumber }, OutForDeliveryAnswer);
       if (r.ok === false) return void toast.error(r.error);
       if (r.ok === "queued") toast.info("Saved on this phone", { description: "It will be sent when the signal returns." });
       else toast.success(DELIVERY_MESSAGES.outForDeliveryTitle, { description: DELIVERY_MESSAGES.outForDelivery });
@@ -207,7 +209,7 @@ function WizardBody({ row, isPhone, onRowChange }: { row: OrderRow; isPhone: boo
     try {
       const small = await shrinkPhoto(file);
       const path = kind === "cod" ? `${base}/cod-proof` : `${base}/issue-photo`;
-      const r = await postDelivery(path, photoForm(small, kind === "issue" ? issueNote : undefined), { label: `${kind === "cod" ? "COD photo" : "Issue photo"} ${row.orderNumber}`, orderNumber: row.orderNumber }, (b) => b);
+      const r = await postDelivery(path, photoForm(small, kind === "issue" ? issueNote : undefined), { label: `${kind === "cod" ? "COD photo" : "Issue photo"} ${row.orderNumber}`, orderNumber: row.orderNumber }, PhotoAnswer);
       if (r.ok === false) return void toast.error(DELIVERY_MESSAGES.uploadFailed, { description: r.error });
       if (r.ok === "queued") toast.info("Photo saved on this phone", { description: "It will be sent when the signal returns." });
       else toast.success(kind === "cod" ? DELIVERY_MESSAGES.codUploaded : DELIVERY_MESSAGES.issueUploaded);
@@ -272,8 +274,8 @@ function WizardBody({ row, isPhone, onRowChange }: { row: OrderRow; isPhone: boo
         ...(codCollectedCents !== undefined ? { codCollectedCents } : {}),
       };
       // One key per completion attempt: a retry of the same payload is the same completion.
-      completionKey.current ??= newIdempotencyKey();
-      const r = await postDelivery(`${base}/complete`, jsonBody(payload), { label: `Completion of ${row.orderNumber}`, orderNumber: row.orderNumber, idempotencyKey: completionKey.current }, (b) => b as { presignedUrl?: string; completedAt?: string });
+      completionKey.current ??= idempotencyKey();
+      const r = await postDelivery(`${base}/complete`, jsonBody(payload), { label: `Completion of ${row.orderNumber}`, orderNumber: row.orderNumber, idempotencyKey: completionKey.current }, CompletionAnswer);
       if (r.ok === false) {
         completionKey.current = null;
         return void toast.error(DELIVERY_MESSAGES.completeTitle, { description: r.error || DELIVERY_MESSAGES.completeFailed, duration: 15_000 });
@@ -299,8 +301,8 @@ function WizardBody({ row, isPhone, onRowChange }: { row: OrderRow; isPhone: boo
   async function openDeliveryOrder() {
     setBusy("do");
     try {
-      const r = await getWithFallback(row.orderNumber, orderId, "do", (b) => String(b.presignedUrl ?? ""));
-      const url = r.ok === true && r.data ? r.data : lastPdf;
+      const r = await getWithFallback(row.orderNumber, orderId, "do", DeliveryOrderAnswer);
+      const url = r.ok === true && r.data.presignedUrl ? r.data.presignedUrl : lastPdf;
       if (!url) return void toast.error(r.ok === false && r.status !== 404 ? DELIVERY_MESSAGES.doOpenFailed : DELIVERY_MESSAGES.doNotAvailable);
       setDoc({ url, title: `Delivery Order - ${row.orderNumber}`, filename: `delivery-order-${row.orderNumber}.pdf` });
     } catch {
@@ -313,12 +315,9 @@ function WizardBody({ row, isPhone, onRowChange }: { row: OrderRow; isPhone: boo
   async function emailProof() {
     setBusy("proof");
     try {
-      const res = await fetch(`${base}/proof-link`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}", credentials: "same-origin" });
-      const body = (await res.json().catch(() => ({}))) as { sentTo?: string; error?: string };
-      if (res.ok) toast.success("Proof link e-mailed", { description: `Sent to ${body.sentTo}` });
-      else toast.error("Proof link not sent", { description: body.error || DELIVERY_MESSAGES.failed });
-    } catch {
-      toast.error("Proof link not sent", { description: "No connection" });
+      const r = await apiFetch(`${base}/proof-link`, ProofLinkAnswer, { json: {} });
+      if (r.ok) toast.success("Proof link e-mailed", { description: `Sent to ${r.data.sentTo}` });
+      else toast.error("Proof link not sent", { description: r.error.message });
     } finally {
       setBusy(null);
     }
@@ -327,9 +326,8 @@ function WizardBody({ row, isPhone, onRowChange }: { row: OrderRow; isPhone: boo
   async function help() {
     setBusy("help");
     try {
-      const res = await fetch(`${base}/need-help`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}", credentials: "same-origin" });
-      const body = (await res.json().catch(() => ({}))) as { success?: boolean; error?: string };
-      if (!res.ok || body.success === false) return void toast.error(DELIVERY_MESSAGES.revertFailed, { description: body.error });
+      const r = await apiFetch(`${base}/need-help`, HelpAnswer, { json: {} });
+      if (!r.ok) return void toast.error(DELIVERY_MESSAGES.revertFailed, { description: r.error.message });
       toast.success(DELIVERY_MESSAGES.reverted);
       setCompleted(false);
       setLastPdf(null);

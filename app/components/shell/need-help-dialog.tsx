@@ -6,46 +6,36 @@ import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { Textarea } from "~/components/ui/textarea";
+import { FieldError, fieldAria, errorsFor, UnplacedErrors } from "~/components/forms/field-errors";
+import type { FieldErrors } from "~/domain/api-contract";
+import { HelpAnswer, TodayAnswer, type TodayDelivery } from "~/domain/delivery/contract";
 import { HELP_NOTE_MAX, helpEndpoint, UNKNOWN_ORDER_HELP_PATH } from "~/domain/shell/help";
+import { apiFetch, type ApiResult } from "~/lib/api-client";
 
-async function sendHelp(orderId: string | number | null | undefined, note: string, image: File | null): Promise<string | null> {
+/** Sends the request: JSON to the order's need-help call, or multipart when a photo goes (or no order is named). */
+function sendHelp(orderId: string | number | null | undefined, note: string, image: File | null): Promise<ApiResult<unknown>> {
   const endpoint = helpEndpoint(orderId);
   const withOrder = endpoint !== UNKNOWN_ORDER_HELP_PATH;
-  let body: BodyInit;
-  const headers: HeadersInit = {};
-  if (withOrder && !image) {
-    headers["content-type"] = "application/json";
-    body = JSON.stringify(note.trim() ? { note } : {});
-  } else {
-    const form = new FormData();
-    // Spec 000 section 5: the photo is sent only if one was chosen.
-    if (image) form.append("image", image);
-    form.append("note", note);
-    body = form;
-  }
-  const res = await fetch(endpoint, { method: "POST", body, headers, credentials: "same-origin" });
-  const json = (await res.json().catch(() => null)) as { success?: boolean; error?: string } | null;
-  if (res.ok && json?.success) return null;
-  return json?.error || "Failed";
+  if (withOrder && !image) return apiFetch(endpoint, HelpAnswer, { json: note.trim() ? { note } : {} });
+  const form = new FormData();
+  // Spec 000 section 5: the photo is sent only if one was chosen.
+  if (image) form.append("image", image);
+  form.append("note", note);
+  return apiFetch(endpoint, HelpAnswer, { form });
 }
-
-type TodayDelivery = { orderId: number; orderNumber: string; customerName: string };
 
 /** Today's deliveries of the driver, for the 'Which delivery?' choice (issue 8); empty when offline. */
 function useTodaysDeliveries(open: boolean): TodayDelivery[] {
   const [list, setList] = useState<TodayDelivery[]>([]);
   useEffect(() => {
     if (!open) return;
-    let stop = false;
-    fetch("/api/delivery/today", { credentials: "same-origin" })
-      .then((r) => (r.ok ? (r.json() as Promise<{ data?: TodayDelivery[] }>) : null))
-      .then((b) => {
-        if (!stop && b?.data) setList(b.data);
+    const controller = new AbortController();
+    apiFetch("/api/delivery/today", TodayAnswer, { signal: controller.signal })
+      .then((r) => {
+        if (r.ok) setList(r.data);
       })
       .catch(() => {});
-    return () => {
-      stop = true;
-    };
+    return () => controller.abort();
   }, [open]);
   return list;
 }
@@ -56,12 +46,14 @@ export function NeedHelpDialog({ open, onClose, orderId }: { open: boolean; onCl
   const [note, setNote] = useState("");
   const [image, setImage] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const fileRef = useRef<HTMLInputElement>(null);
 
   function reset() {
     setNote("");
     setAbout("");
     setImage(null);
+    setFieldErrors({});
     if (fileRef.current) fileRef.current.value = "";
   }
 
@@ -70,16 +62,16 @@ export function NeedHelpDialog({ open, onClose, orderId }: { open: boolean; onCl
     if (busy) return;
     setBusy(true);
     try {
-      const error = await sendHelp(orderId ?? (about || null), note, image);
-      if (error) {
-        toast.error("Help failed", { description: error });
+      const r = await sendHelp(orderId ?? (about || null), note, image);
+      if (!r.ok) {
+        // What the driver typed stays; the server's word on a field shows under it.
+        setFieldErrors(r.error.fieldErrors);
+        toast.error("Help failed", { description: r.error.message });
         return;
       }
       toast.success("Help requested", { description: "A manager has been alerted." });
       reset();
       onClose();
-    } catch {
-      toast.error("Help failed", { description: "Could not submit help request" });
     } finally {
       setBusy(false);
     }
@@ -124,7 +116,9 @@ export function NeedHelpDialog({ open, onClose, orderId }: { open: boolean; onCl
               maxLength={HELP_NOTE_MAX}
               onChange={(e) => setNote(e.target.value)}
               placeholder="e.g. Customer not on site, gate locked…"
+              {...fieldAria(fieldErrors, "note", "help-note")}
             />
+            <FieldError id="help-note" messages={errorsFor(fieldErrors, "note")} />
           </div>
           <div>
             <span className="mb-1 block text-sm font-semibold text-slate-800">
@@ -145,8 +139,11 @@ export function NeedHelpDialog({ open, onClose, orderId }: { open: boolean; onCl
               accept="image/*"
               className="sr-only"
               onChange={(e) => setImage(e.target.files?.[0] ?? null)}
+              {...fieldAria(fieldErrors, "image", "help-image")}
             />
+            <FieldError id="help-image" messages={errorsFor(fieldErrors, "image")} />
           </div>
+          <UnplacedErrors fieldErrors={fieldErrors} shown={["note", "image"]} labels={{ orderId: "Which delivery" }} />
         </DialogBody>
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={busy}>

@@ -1,7 +1,6 @@
 // The driver's delivery wizard and completion rules (spec 001 §4 'Driver wizard steps', §5, §8, §9), shared
 // by the wizard and the server. Client-safe and pure: no zod, no server imports (the wizard stays light); the
-// stored JSON shapes come from the schema as types only.
-import type { DeliveredLine, GeoPoint } from "../../../db/schema";
+// stored JSON shapes are the delivery contract's (./contract.ts), as types only.
 
 /** Spec 001 §8: every text a driver reads. */
 export const DELIVERY_MESSAGES = {
@@ -252,30 +251,6 @@ export function mapPointUrl(geo: { lat: number; lng: number }): string {
   return `https://www.google.com/maps/search/?api=1&query=${geo.lat.toFixed(6)},${geo.lng.toFixed(6)}`;
 }
 
-/** One order line as the door steps show it. */
-export type DeliveryLine = { id: number; sku: string; description: string; quantity: number };
-
-/**
- * The wizard's meta (spec 001 'Delivery meta') with what the door steps need: lines, photos so far and the
- * required proof. The service builds it and the wizard reads it: one shape for both.
- */
-export type DeliveryMeta = {
-  orderId: number;
-  orderNumber: string;
-  customerName: string;
-  paymentStatus: string | null;
-  cashOnDelivery: boolean;
-  outForDeliveryAt: string | null;
-  signedByName: string | null;
-  deliveryDate: string | null;
-  deliveryWindow: string | null;
-  deliveryCompleteGeo: GeoPoint | null;
-  hasDeliveryOrder: boolean;
-  deliveryCompletedAt: string | null;
-  deliveredLines: DeliveredLine[] | null;
-  codDueCents: number | null;
-  codCollectedCents: number | null;
-  photos: { cod: number; issue: number };
-  requiredProof: RequiredProof;
-  lines: DeliveryLine[];
-};
+// The door steps' line and the wizard's meta are the meta call's contract (./contract.ts): one shape for the
+// service that builds it and the wizard that reads it. Types only: this module stays free of zod.
+export type { DeliveryLine, DeliveryMeta } from "./contract";

@@ -1,67 +1,12 @@
 // Task Center list rules: item shapes, sorting, 'Clear completed', the sales-rep filter, the bell badge and poll.
 import { isOpenOrder } from "~/domain/orders/status";
 import { PRIORITY_RANK } from "./layout";
-import type { TaskCategory, TaskKind, TaskPriority, TaskType } from "./rules";
+import type { AlertItem, TaskItem } from "./contract";
+import type { TaskKind } from "./rules";
 
-type ItemBase = {
-  /** 'task:{block}:{orderId}' or 'note:{id}': also the key of the viewer's read state (layout.ts). */
-  id: string;
-  timestamp: string;
-  read: boolean;
-  type: TaskType;
-  title: string;
-  message: string;
-  priority: TaskPriority;
-  category: TaskCategory;
-  orderNumber: string | null;
-  orderId: number | null;
-};
-
-export type TaskItem = ItemBase & {
-  isTask: true;
-  kind: TaskKind;
-  /** The screen the task opens (taskHref): always one the viewer may open. */
-  href: string;
-  /** The work was done since the list was built (order closed, pick completed, delivery made). */
-  done: boolean;
-  actionable: boolean;
-  orderStatus: string;
-  /** Absent for viewers who may not see payment (docs/decisions/010-field-visibility.md). */
-  paymentStatus?: string;
-  customerName: string;
-  daysSinceOrder: number;
-  orderDate: string;
-  salesRep: string;
-};
-
-export type AlertItem = ItemBase & {
-  isTask: false;
-  /** A short-lived link to an attached photo (help requests), when there is one. */
-  attachmentUrl?: string | null;
-};
-
-export const TASK_TABS = ["urgent", "tasks", "alerts"] as const;
-export type TaskTab = (typeof TASK_TABS)[number];
-
-/** The whole size of each tab, counted in SQL: the lists themselves come a page at a time. */
-export type TaskCounts = Record<TaskTab, number>;
-
-export type TaskCenterData = {
-  /** Actionable tasks, most urgent first (priority, then age). */
-  urgent: TaskItem[];
-  /** Every task, days since order ascending (spec 000 §4). */
-  tasks: TaskItem[];
-  alerts: AlertItem[];
-  counts: TaskCounts;
-  /** Unread tasks and alerts. */
-  unread: number;
-  /** When the cron last built the lists (null before the first build). */
-  builtAt: string | null;
-  pageSize: number;
-};
-
-/** One more page of a tab (GET /api/tasks?tab=&page=). */
-export type TaskPage = { tab: TaskTab; page: number; pageSize: number; total: number; items: Array<TaskItem | AlertItem> };
+// The item and panel shapes are the /api/tasks contract (./contract.ts): the service builds them, the bell reads them.
+export { TASK_TABS } from "./contract";
+export type { AlertItem, TaskCenterData, TaskCounts, TaskItem, TaskPage, TaskTab } from "./contract";
 
 export const TASK_PAGE_SIZE = 25;
 

@@ -5,9 +5,13 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { errorsFor, FieldError, UnplacedErrors } from "~/components/forms/field-errors";
 import { Button } from "~/components/ui/button";
+import type { FieldErrors } from "~/domain/api-contract";
 import { policies } from "~/domain/access/policy";
+import { SettingsAnswer, type RequiredProofSettings } from "~/domain/delivery/contract";
 import { PROOF_KINDS, PROOF_LABELS, type RequiredProof } from "~/domain/delivery/rules";
+import { apiFetch } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { requiredProofSettings } from "~/services/delivery.server";
 
@@ -15,7 +19,7 @@ export const policy = policies.grant("admin:manage");
 
 export const meta: MetaFunction = () => [{ title: "Delivery proof settings — Golden Grain" }];
 
-export const loader = pageLoader(policy, async ({ ctx }) => ({ requiredProof: await requiredProofSettings(ctx) }));
+export const loader = pageLoader(policy, async ({ ctx }): Promise<RequiredProofSettings> => ({ requiredProof: await requiredProofSettings(ctx) }));
 
 export const action = noAction(policy);
 
@@ -23,19 +27,27 @@ export default function DeliverySettings() {
   const data = useLoaderData<typeof loader>();
   const [proof, setProof] = useState<Record<string, RequiredProof>>(data.requiredProof);
   const [saving, setSaving] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+
+  /** The server's words on one order type (its row, or one of its boxes). */
+  const typeErrors = (type: string) => {
+    const keys = [`requiredProof.${type}`, ...PROOF_KINDS.map((k) => `requiredProof.${type}.${k}`)];
+    const list = keys.flatMap((k) => errorsFor(fieldErrors, k) ?? []);
+    return list.length ? list : undefined;
+  };
+  const shownKeys = Object.keys(proof).flatMap((t) => [`requiredProof.${t}`, ...PROOF_KINDS.map((k) => `requiredProof.${t}.${k}`)]);
 
   const toggle = (type: string, kind: (typeof PROOF_KINDS)[number], on: boolean) => setProof((all) => ({ ...all, [type]: { ...all[type]!, [kind]: on } }));
 
   async function save() {
     setSaving(true);
     try {
-      const res = await fetch("/api/delivery/settings", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ requiredProof: proof }), credentials: "same-origin" });
-      const body = (await res.json().catch(() => ({}))) as { error?: string; data?: { requiredProof: Record<string, RequiredProof> } };
-      if (!res.ok || !body.data) return void toast.error("Settings not saved", { description: body.error || "Failed" });
-      setProof(body.data.requiredProof);
+      const r = await apiFetch("/api/delivery/settings", SettingsAnswer, { method: "PUT", json: { requiredProof: proof } });
+      // A refusal keeps the ticks as they are, with the server's word next to the order type it concerns.
+      setFieldErrors(r.ok ? {} : r.error.fieldErrors);
+      if (!r.ok) return void toast.error("Settings not saved", { description: r.error.message });
+      setProof(r.data.requiredProof);
       toast.success("Delivery proof settings saved");
-    } catch {
-      toast.error("Settings not saved", { description: "No connection" });
     } finally {
       setSaving(false);
     }
@@ -61,6 +73,7 @@ export default function DeliverySettings() {
                   </label>
                 ))}
               </div>
+              <FieldError id={`proof-card-${type}`} messages={typeErrors(type)} />
             </fieldset>
           </li>
         ))}
@@ -84,6 +97,7 @@ export default function DeliverySettings() {
               <tr key={type}>
                 <th scope="row" className="px-3 py-2 text-left font-semibold whitespace-nowrap">
                   {type}
+                  <FieldError id={`proof-row-${type}`} messages={typeErrors(type)} />
                 </th>
                 {PROOF_KINDS.map((k) => (
                   <td key={k} className="px-3 py-2 text-center">
@@ -101,6 +115,7 @@ export default function DeliverySettings() {
           </tbody>
         </table>
       </div>
+      <UnplacedErrors fieldErrors={fieldErrors} shown={shownKeys} labels={{ requiredProof: "Required proof" }} />
       <Button onClick={save} disabled={saving}>
         {saving ? "Saving…" : "Save"}
       </Button>

@@ -1,0 +1,107 @@
+// The Task Center's data: the panel from GET /api/tasks (replaced whole on each refresh, spec 000 §4), more pages
+// per tab, and spec 000's order poll every 5 minutes; a failed call becomes the 'Connection Error' alert.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { anyAnswer } from "~/domain/api-contract";
+import { TaskCenterAnswer, TaskPageAnswer } from "~/domain/tasks/contract";
+import { connectionErrorAlert, TASK_POLL_MS, TASK_POLL_URL, type AlertItem, type TaskCenterData, type TaskItem, type TaskTab } from "~/domain/tasks/list";
+import { apiFetch } from "~/lib/api-client";
+
+export type Item = TaskItem | AlertItem;
+export type Extra = Record<TaskTab, Item[]>;
+
+const EMPTY: TaskCenterData = { urgent: [], tasks: [], alerts: [], counts: { urgent: 0, tasks: 0, alerts: 0 }, unread: 0, builtAt: null, pageSize: 25 };
+export const NO_EXTRA: Extra = { urgent: [], tasks: [], alerts: [] };
+
+/** A write the bell does not wait on: the lists were already changed on screen, the next refresh shows the truth. */
+export function postQuietly(path: string, json: unknown = {}): Promise<unknown> {
+  return apiFetch(path, anyAnswer, { json });
+}
+
+/**
+ * Spec 000's order poll: the same call as the old client, scoped by the server like every Order Tracking
+ * list. Its rows are not read here (the tasks come built, for this viewer, from /api/tasks); an answer that is
+ * not ok is the spec's connection error. 403: this viewer has no orders.
+ */
+async function pollOrders(signal: AbortSignal): Promise<boolean> {
+  const r = await apiFetch(TASK_POLL_URL, anyAnswer, { signal });
+  return r.ok || r.error.status === 403;
+}
+
+export function useTaskCenter() {
+  const [data, setData] = useState<TaskCenterData>(EMPTY);
+  const [extra, setExtra] = useState<Extra>(NO_EXTRA);
+  const [loaded, setLoaded] = useState(false);
+  const [loadingMore, setLoadingMore] = useState<TaskTab | null>(null);
+  const [connectionError, setConnectionError] = useState<AlertItem | null>(null);
+  const tasksCall = useRef<AbortController | null>(null);
+  const pollCall = useRef<AbortController | null>(null);
+  // The alert stays while either call's last answer failed; it goes when both answer again.
+  const failing = useRef({ poll: false, tasks: false });
+
+  const settle = useCallback((call: "poll" | "tasks", ok: boolean) => {
+    failing.current[call] = !ok;
+    // A failed poll becomes an alert instead of breaking the page (spec 000 section 8).
+    if (!ok) setConnectionError((c) => c ?? connectionErrorAlert(new Date()));
+    else if (!failing.current.poll && !failing.current.tasks) setConnectionError(null);
+  }, []);
+
+  /** The whole list is replaced on every refresh (spec 000 §4). */
+  const refresh = useCallback(async () => {
+    tasksCall.current?.abort();
+    const controller = new AbortController();
+    tasksCall.current = controller;
+    try {
+      const r = await apiFetch("/api/tasks", TaskCenterAnswer, { signal: controller.signal });
+      if (!r.ok) return settle("tasks", false);
+      setData(r.data);
+      setExtra(NO_EXTRA);
+      setLoaded(true);
+      settle("tasks", true);
+    } catch {
+      // Aborted by a newer refresh: that one settles.
+    }
+  }, [settle]);
+
+  const poll = useCallback(async () => {
+    pollCall.current?.abort();
+    const controller = new AbortController();
+    pollCall.current = controller;
+    try {
+      settle("poll", await pollOrders(controller.signal));
+    } catch {
+      // Aborted by a newer poll or the panel's unmount.
+    }
+  }, [settle]);
+
+  useEffect(() => {
+    const tick = () => void Promise.all([poll(), refresh()]);
+    tick();
+    const timer = window.setInterval(tick, TASK_POLL_MS);
+    return () => {
+      window.clearInterval(timer);
+      tasksCall.current?.abort();
+      pollCall.current?.abort();
+    };
+  }, [poll, refresh]);
+
+  const loadMore = useCallback(
+    async (tab: TaskTab) => {
+      const shown = data[tab].length + extra[tab].length;
+      setLoadingMore(tab);
+      try {
+        const r = await apiFetch(`/api/tasks?tab=${tab}&page=${Math.floor(shown / data.pageSize) + 1}`, TaskPageAnswer);
+        if (!r.ok) return setConnectionError((c) => c ?? connectionErrorAlert(new Date()));
+        const page = r.data;
+        setExtra((e) => {
+          const seen = new Set([...data[tab], ...e[tab]].map((i) => i.id));
+          return { ...e, [tab]: [...e[tab], ...page.items.filter((i) => !seen.has(i.id))] };
+        });
+      } finally {
+        setLoadingMore(null);
+      }
+    },
+    [data, extra],
+  );
+
+  return { data, setData, extra, setExtra, loaded, loadingMore, loadMore, connectionError, setConnectionError, refresh };
+}
