@@ -1,26 +1,31 @@
-// Order Tracking list rules (spec 001 §2, §6, §8, §9): role columns, sort cycle, five page buttons, KPI fallback, list URL.
+// Order Tracking list rules (spec 001 §2, §6, §8, §9): columns by capability, sort cycle, five page buttons, KPI fallback, list URL.
 import { describe, expect, it } from "vitest";
 import { listUrl } from "~/components/orders/api";
 import { columnsFor, hiddenFiltersFor, nextSort } from "~/components/orders/columns";
 import { pageWindow } from "~/components/orders/pagination";
 import { EMPTY_FILTERS, type ListQuery, type OrderRow } from "~/components/orders/types";
 import { kpisFromRows } from "~/components/orders/use-order-list";
+import { ROLE_DEFINITIONS, type RoleId } from "~/domain/access/roles";
+import { ordersCan } from "~/domain/orders/capabilities";
 
-describe("columns per role (§6)", () => {
-  const keys = (role: string) => columnsFor(role).map((c) => c.key);
-  it.each(["admin", "logistics-manager", "sales-rep"])("%s sees payment, trucking and actions, no address", (role) => {
+describe("columns per seeded role (§6), by what the loader says each may see and do", () => {
+  const can = (role: RoleId) => ordersCan({ kind: "user", isAdmin: ROLE_DEFINITIONS[role].isAdmin, grants: ROLE_DEFINITIONS[role].grants });
+  const keys = (role: RoleId) => columnsFor(can(role)).map((c) => c.key);
+  it.each<RoleId>(["admin", "logistics-manager", "sales-rep"])("%s sees payment, trucking and actions, no address", (role) => {
     expect(keys(role)).toEqual(expect.arrayContaining(["paymentStatus", "truckingCompany", "actions"]));
     expect(keys(role)).not.toContain("address");
+    expect(hiddenFiltersFor(can(role))).toEqual([]);
   });
   it("a warehouse employee has no payment or trucking column or filter", () => {
     expect(keys("warehouse-employee")).not.toContain("paymentStatus");
     expect(keys("warehouse-employee")).not.toContain("truckingCompany");
-    expect(hiddenFiltersFor("warehouse-employee")).toEqual(["paymentStatus", "truckingCompany"]);
+    expect(hiddenFiltersFor(can("warehouse-employee"))).toEqual(["paymentStatus", "truckingCompany"]);
   });
   it("a driver has the address, no trucking and no actions", () => {
     expect(keys("delivery-driver")).toContain("address");
     expect(keys("delivery-driver")).not.toContain("truckingCompany");
     expect(keys("delivery-driver")).not.toContain("actions");
+    expect(hiddenFiltersFor(can("delivery-driver"))).toEqual(["truckingCompany"]);
   });
 });
 

@@ -1,5 +1,8 @@
-// Which list columns a role sees (spec 001 §6): warehouse employees lose payment and trucking; drivers gain
-// the address and lose trucking and the actions column.
+// Which list columns and filters a viewer gets (spec 001 §6), from what the loader says they may see and do:
+// no payment or trucking column for those who may not see them; a row that opens the delivery wizard gains
+// the address and loses the actions column.
+import type { OrdersCan } from "~/domain/orders/capabilities";
+
 export type ColumnKey =
   | "orderNumber"
   | "customerName"
@@ -31,20 +34,24 @@ const ALL: Column[] = [
   { key: "actions", label: "Actions", sortable: false },
 ];
 
-export function columnsFor(roleId: string | null | undefined): Column[] {
+type ColumnCan = Pick<OrdersCan, "seePayment" | "seeTrucking" | "rowOpens">;
+
+export function columnsFor(can: ColumnCan): Column[] {
   const hidden = new Set<ColumnKey>();
-  if (roleId === "warehouse-employee") hidden.add("paymentStatus").add("truckingCompany");
-  // Drivers need the address and map more than the sales rep and pickers: those make room for it at 1280 px.
-  if (roleId === "delivery-driver") hidden.add("truckingCompany").add("actions").add("createdBy").add("warehouseAssignment");
+  if (!can.seePayment) hidden.add("paymentStatus");
+  if (!can.seeTrucking) hidden.add("truckingCompany");
+  // A driver needs the address and map more than the sales rep and pickers: those make room for it at 1280 px.
+  if (can.rowOpens === "delivery") hidden.add("actions").add("createdBy").add("warehouseAssignment");
   else hidden.add("address");
   return ALL.filter((c) => !hidden.has(c.key));
 }
 
-/** Filters hidden from a role, matching its hidden columns. */
-export function hiddenFiltersFor(roleId: string | null | undefined): Array<"paymentStatus" | "truckingCompany"> {
-  if (roleId === "warehouse-employee") return ["paymentStatus", "truckingCompany"];
-  if (roleId === "delivery-driver") return ["truckingCompany"];
-  return [];
+/** Filters by fields the viewer may not see are not offered (the server would refuse them). */
+export function hiddenFiltersFor(can: Pick<OrdersCan, "seePayment" | "seeTrucking">): Array<"paymentStatus" | "truckingCompany"> {
+  const hidden: Array<"paymentStatus" | "truckingCompany"> = [];
+  if (!can.seePayment) hidden.push("paymentStatus");
+  if (!can.seeTrucking) hidden.push("truckingCompany");
+  return hidden;
 }
 
 /** none → asc → desc → none. */

@@ -8,7 +8,7 @@ import { inputClass } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { ORDER_TYPES, PAYMENT_FALLBACK, PAYMENT_OPTIONS, TRUCKING_OPTIONS } from "~/domain/orders/constants";
 import { isPaidValue, statusAfterEdit } from "~/domain/orders/status";
-import { canReachStep, editsTrucking, firstInvalidStep, isStepValid, stepHint, stepsFor, truckingFields, truckingValue, type StepKey, type StepperForm } from "~/domain/orders/stepper";
+import { canReachStep, firstInvalidStep, isStepValid, stepHint, stepsFor, truckingFields, truckingValue, type StepKey, type StepperForm } from "~/domain/orders/stepper";
 import { useBolPrompt } from "~/components/documents/bol-prompt";
 import { fetchWorkerOptions, updateOrder } from "./api";
 import { useIsPhone } from "./use-order-list";
@@ -32,6 +32,7 @@ function formFrom(row: OrderRow): StepperForm {
 export function EditStepper({
   row,
   viewer,
+  editTrucking,
   orderTypes,
   onSaved,
   onReloaded,
@@ -40,6 +41,8 @@ export function EditStepper({
 }: {
   row: OrderRow;
   viewer: OrdersViewer;
+  /** The Trucking step (the loader's can.editTrucking, from orders:trucking). */
+  editTrucking: boolean;
   orderTypes: readonly string[] | null;
   onSaved: (row: OrderRow) => void;
   /** A 409 brought the server's current row: the detail shows it and the form restarts from it. */
@@ -49,7 +52,7 @@ export function EditStepper({
   onDirtyChange?: (dirty: boolean) => void;
 }) {
   const id = useId();
-  const steps = useMemo(() => stepsFor(viewer.roleId), [viewer.roleId]);
+  const steps = useMemo(() => stepsFor(editTrucking), [editTrucking]);
   const [form, setForm] = useState<StepperForm>(() => formFrom(row));
   const [version, setVersion] = useState(row.version);
   const [base, setBase] = useState(row);
@@ -104,8 +107,8 @@ export function EditStepper({
       assignedBy: viewer.name || viewer.email,
       version,
     };
-    // The server strips trucking for other roles; not sending it keeps their save from touching it at all.
-    if (editsTrucking(viewer.roleId)) body.truckingCompany = truckingValue(form);
+    // The server strips trucking for everyone else; not sending it keeps their save from touching it at all.
+    if (editTrucking) body.truckingCompany = truckingValue(form);
     const outcome = await updateOrder(row._id, body);
     setSaving(false);
     if (outcome.kind === "saved") {

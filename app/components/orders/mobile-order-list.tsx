@@ -17,7 +17,8 @@ export const INFINITE_SCROLL_MARGIN = "200px";
 
 export function MobileOrderList({
   rows,
-  roleId,
+  showPayment,
+  showAddress,
   hasMore,
   paused = false,
   loadingMore,
@@ -25,7 +26,10 @@ export function MobileOrderList({
   onOpen,
 }: {
   rows: OrderRow[];
-  roleId: string | null;
+  /** The payment badge, for those who may see payment. */
+  showPayment: boolean;
+  /** The address and map, for those whose rows open the delivery wizard. */
+  showAddress: boolean;
   hasMore: boolean;
   /** No infinite scroll (the layout is not known yet, so this list may be the hidden one). */
   paused?: boolean;
@@ -58,7 +62,8 @@ export function MobileOrderList({
             <OrderCard
               key={row.orderNumber}
               row={row}
-              roleId={roleId}
+              showPayment={showPayment}
+              showAddress={showAddress}
               revealed={revealed === row.orderNumber}
               onReveal={(on) => setRevealed((r) => (on ? row.orderNumber : r === row.orderNumber ? null : r))}
               onOpen={onOpen}
@@ -78,7 +83,8 @@ export function MobileOrderList({
 
 function OrderCard({
   row,
-  roleId,
+  showPayment,
+  showAddress,
   revealed,
   onReveal,
   onOpen,
@@ -87,7 +93,8 @@ function OrderCard({
   setSize,
 }: {
   row: OrderRow;
-  roleId: string | null;
+  showPayment: boolean;
+  showAddress: boolean;
   revealed: boolean;
   onReveal: (on: boolean) => void;
   onOpen: (row: OrderRow) => void;
@@ -99,7 +106,6 @@ function OrderCard({
   const start = useRef<{ x: number; y: number } | null>(null);
   const swiped = useRef(false);
   const delivered = isRowDelivered(row);
-  const showPayment = roleId !== "warehouse-employee";
 
   function onPointerDown(e: ReactPointerEvent) {
     start.current = { x: e.clientX, y: e.clientY };
@@ -181,7 +187,7 @@ function OrderCard({
           </div>
           <ChevronRight className="mt-1 size-5 shrink-0 text-slate-400" aria-hidden="true" />
         </button>
-        {roleId === "delivery-driver" ? (
+        {showAddress ? (
           <div className="border-t border-slate-100 px-4 py-2 text-sm">
             <AddressCell row={row} />
           </div>

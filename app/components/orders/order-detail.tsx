@@ -13,6 +13,7 @@ import { fetchOrderLines, fetchPickListCompleted } from "./api";
 import { EditStepper, UPDATE_SUCCESS } from "./edit-stepper";
 import { ImageViewer, type ViewerImage } from "./image-viewer";
 import { StatusBadge } from "./status-badge";
+import type { OrdersCan } from "~/domain/orders/capabilities";
 import type { OrderRow, OrdersViewer, SalesOrderLine } from "./types";
 import { CustomerBalance } from "./customer-balance";
 // The documents card (pick list, BOL, Will Call, the PDF viewer) loads with the detail, not with the list.
@@ -26,7 +27,7 @@ export function OrderDetail({
   row,
   viewer,
   isPhone,
-  canEdit,
+  can,
   orderTypes,
   onClose,
   onHistory,
@@ -35,7 +36,7 @@ export function OrderDetail({
   row: OrderRow | null;
   viewer: OrdersViewer;
   isPhone: boolean;
-  canEdit: boolean;
+  can: OrdersCan;
   orderTypes: readonly string[] | null;
   onClose: () => void;
   onHistory: (orderNumber: string) => void;
@@ -76,6 +77,7 @@ export function OrderDetail({
             <EditStepper
               row={row}
               viewer={viewer}
+              editTrucking={can.editTrucking}
               orderTypes={orderTypes}
               onCancel={() => leaveEdit(() => setEditing(false))}
               onDirtyChange={(d) => {
@@ -96,7 +98,7 @@ export function OrderDetail({
                   {notice}
                 </p>
               ) : null}
-              <OrderView row={row} viewer={viewer} isPhone={isPhone} canEdit={canEdit} onEdit={() => { setNotice(null); setEditing(true); }} onHistory={() => onHistory(row.orderNumber)} />
+              <OrderView row={row} viewer={viewer} isPhone={isPhone} can={can} onEdit={() => { setNotice(null); setEditing(true); }} onHistory={() => onHistory(row.orderNumber)} />
             </>
           )}
         </div>
@@ -105,13 +107,14 @@ export function OrderDetail({
   );
 }
 
-function OrderView({ row, viewer, isPhone, canEdit, onEdit, onHistory }: { row: OrderRow; viewer: OrdersViewer; isPhone: boolean; canEdit: boolean; onEdit: () => void; onHistory: () => void }) {
+function OrderView({ row, viewer, isPhone, can, onEdit, onHistory }: { row: OrderRow; viewer: OrdersViewer; isPhone: boolean; can: OrdersCan; onEdit: () => void; onHistory: () => void }) {
   const [lines, setLines] = useState<{ loading: boolean; error: string | null; items: SalesOrderLine[] }>({ loading: true, error: null, items: [] });
   const [imageIndex, setImageIndex] = useState<number | null>(null);
   const [pickListDone, setPickListDone] = useState<boolean | null>(null);
-  const warehouse = viewer.roleId === "warehouse-employee";
-  const showPayment = !warehouse;
-  const showTrucking = viewer.roleId !== "warehouse-employee" && viewer.roleId !== "delivery-driver";
+  // The pick-list reminder is for those whose order work is capture (the warehouse employee's, spec 001).
+  const warehouse = can.rowOpens === "capture";
+  const showPayment = can.seePayment;
+  const showTrucking = can.seeTrucking;
 
   useEffect(() => {
     const ctrl = new AbortController();
@@ -144,7 +147,7 @@ function OrderView({ row, viewer, isPhone, canEdit, onEdit, onHistory }: { row: 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap gap-2">
-        {canEdit ? (
+        {can.edit ? (
           <Button onClick={onEdit} className="whitespace-nowrap">
             <Pencil className="size-4 shrink-0" aria-hidden="true" /> Edit
           </Button>

@@ -27,9 +27,8 @@ export type ListQuery = {
   filters: ListFilters;
 };
 
-/** What the page knows about the signed-in viewer (from the loader). */
+/** Who the signed-in viewer is (from the loader), for the documents and balance cards that check grants themselves; what the screen shows is decided by the loader's OrdersCan. */
 export type OrdersViewer = {
-  roleId: string | null;
   isAdmin: boolean;
   grants: string[];
   name: string;

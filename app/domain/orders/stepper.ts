@@ -24,14 +24,12 @@ const LABELS: Record<StepKey, string> = {
   notes: "Notes",
 };
 
-/** Only admins and logistics managers set the trucking company; the server strips it for everyone else. */
-export function editsTrucking(roleId: string | null | undefined): boolean {
-  return roleId === "admin" || roleId === "logistics-manager";
-}
-
-/** 1 Payment, 2 Order Type, 3 Assignment, 4 Trucking (admin/logistics only), then Notes (5 or 4). */
-export function stepsFor(roleId: string | null | undefined): Step[] {
-  const keys: StepKey[] = editsTrucking(roleId)
+/**
+ * 1 Payment, 2 Order Type, 3 Assignment, 4 Trucking (for those who may set it: `orders:trucking`, the
+ * loader's `can.editTrucking`; the server strips anyone else's value), then Notes (5 or 4).
+ */
+export function stepsFor(editTrucking: boolean): Step[] {
+  const keys: StepKey[] = editTrucking
     ? ["payment", "orderType", "assignment", "trucking", "notes"]
     : ["payment", "orderType", "assignment", "notes"];
   return keys.map((key, i) => ({ key, number: i + 1, label: LABELS[key] }));

@@ -9,6 +9,7 @@ import { MobileOrderList } from "~/components/orders/mobile-order-list";
 import { OrderTable, type Density } from "~/components/orders/order-table";
 import { Pagination } from "~/components/orders/pagination";
 import type { OrderRow, Pagination as Page, SortDir } from "~/components/orders/types";
+import type { OrdersCan } from "~/domain/orders/capabilities";
 import { PAGE_SIZE } from "~/domain/orders/constants";
 
 /**
@@ -20,7 +21,7 @@ export const FIRST_PAINT_ROWS = PAGE_SIZE;
 type Props = {
   isPhone: boolean | null;
   rows: OrderRow[];
-  roleId: string | null;
+  can: Pick<OrdersCan, "rowOpens" | "seePayment">;
   loading: boolean;
   pagination: Page;
   columns: Column[];
@@ -38,15 +39,16 @@ type Props = {
   onToggleAll: (checked: boolean) => void;
 };
 
-export function OrderList({ isPhone, rows, roleId, loading, pagination, columns, density, sort, dir, selecting, selected, onSort, onPage, onLoadMore, onOpen: openDetail, onHistory, onToggle, onToggleAll }: Props) {
-  // Spec 001 §6: a driver's row opens the delivery wizard instead of the detail.
+export function OrderList({ isPhone, rows, can, loading, pagination, columns, density, sort, dir, selecting, selected, onSort, onPage, onLoadMore, onOpen: openDetail, onHistory, onToggle, onToggleAll }: Props) {
+  // Spec 001 §6: a driver's row (delivery:perform) opens the delivery wizard instead of the detail.
+  const delivers = can.rowOpens === "delivery";
   const [delivering, setDelivering] = useState<OrderRow | null>(null);
-  // A warehouse employee's row opens Warehouse Capture instead (spec 001 §6).
-  const capture = useCaptureOpener(roleId, !!isPhone, openDetail);
-  const onOpen = roleId === "delivery-driver" ? setDelivering : capture.open;
+  // A warehouse employee's row (warehouse:capture) opens Warehouse Capture instead (spec 001 §6).
+  const capture = useCaptureOpener(can.rowOpens === "capture", !!isPhone, openDetail);
+  const onOpen = delivers ? setDelivering : capture.open;
   // A driver's home links a stop as '#order-{orderNumber}': the wizard opens on arrival.
   useEffect(() => {
-    if (roleId === "delivery-driver") setDelivering((open) => open ?? deliveryRowFromHash(window.location.hash, rows));
+    if (delivers) setDelivering((open) => open ?? deliveryRowFromHash(window.location.hash, rows));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only
   }, []);
   const unknown = isPhone === null;
@@ -59,7 +61,8 @@ export function OrderList({ isPhone, rows, roleId, loading, pagination, columns,
           // Infinite scroll starts once we know this is a phone: a hidden list must not load pages.
           <MobileOrderList
             rows={shown}
-            roleId={roleId}
+            showPayment={can.seePayment}
+            showAddress={delivers}
             hasMore={pagination.page < pagination.pages || shown.length < rows.length}
             paused={isPhone !== true}
             loadingMore={loading}
@@ -89,7 +92,7 @@ export function OrderList({ isPhone, rows, roleId, loading, pagination, columns,
           </div>
         ) : null}
       </div>
-      {roleId === "delivery-driver" ? <DeliveryLauncher row={delivering} isPhone={!!isPhone} onClose={() => setDelivering(null)} /> : null}
+      {delivers ? <DeliveryLauncher row={delivering} isPhone={!!isPhone} onClose={() => setDelivering(null)} /> : null}
       {capture.element}
     </>
   );

@@ -17,7 +17,8 @@ import { SearchBar, searchFieldsFor } from "~/components/orders/search-bar";
 import type { OrderRow } from "~/components/orders/types";
 import { useIsPhone, useOrderList } from "~/components/orders/use-order-list";
 import { Button } from "~/components/ui/button";
-import { ORDER_TYPES, PAGE_SIZE, WAREHOUSE_PAGE_SIZE } from "~/domain/orders/constants";
+import { ORDER_TYPES } from "~/domain/orders/constants";
+import { ordersCan } from "~/domain/orders/capabilities";
 import { orderVisibility } from "~/domain/access/visibility";
 import { orderListQuerySchema } from "~/domain/orders/query";
 import { policies } from "~/domain/access/policy";
@@ -42,7 +43,9 @@ export const meta: MetaFunction = () => [{ title: "Order Tracking — Golden Gra
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await authorize(request, context, policy);
-  const pageSize = viewer.roleId === "warehouse-employee" ? WAREHOUSE_PAGE_SIZE : PAGE_SIZE;
+  // What this viewer may see and do, from grants: the screen decides by it, never by a role's name.
+  const can = ordersCan(viewer);
+  const pageSize = can.pageSize;
   // The screen's first request to GET /api/order-trackers, parsed by the same zod schema as that route.
   const firstRequest = new Request(new URL(listUrl(initialListQuery(new URL(request.url).searchParams, pageSize)), request.url));
   const [warehouses, list, kpis] = await Promise.all([
@@ -54,8 +57,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     apiAnswer(async () => ({ success: true, data: await orderKpis(context.app, viewer) })),
   ]);
   return {
-    viewer: { roleId: viewer.roleId, isAdmin: viewer.isAdmin, grants: viewer.grants.map((g) => g.key), name: viewer.name, email: viewer.email },
-    pageSize,
+    viewer: { isAdmin: viewer.isAdmin, grants: viewer.grants.map((g) => g.key), name: viewer.name, email: viewer.email },
+    can,
     /** The search fields the list accepts from this viewer (a driver's exclude trucking company). */
     searchFields: searchFieldsFor(orderVisibility(viewer)),
     locations: warehouses,
@@ -72,7 +75,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   currentUrl.pathname === nextUrl.pathname && !formMethod ? false : defaultShouldRevalidate;
 
 export default function OrderTracking() {
-  const { viewer, pageSize, searchFields, locations: warehouses, firstPage } = useLoaderData<typeof loader>();
+  const { viewer, can, searchFields, locations: warehouses, firstPage } = useLoaderData<typeof loader>();
+  const pageSize = can.pageSize;
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -123,12 +127,12 @@ export default function OrderTracking() {
   }, [location.hash, openRow]);
 
   // A shared link or the way back from sign-in: '/order-tracking#order-{orderNumber}' opens that order, on a
-  // phone and on a desktop (decision 021). A driver's and a warehouse employee's rows open their own screens,
-  // which read the hash themselves. Closing an order opened this way clears the hash instead of going Back
+  // phone and on a desktop (decision 021). Rows that open capture or the delivery wizard open their own
+  // screens, which read the hash themselves. Closing an order opened this way clears the hash instead of going Back
   // (there may be nothing to go back to).
   useEffect(() => {
     const match = /^#order-(.+)$/.exec(window.location.hash);
-    if (!match || viewer.roleId === "delivery-driver" || viewer.roleId === "warehouse-employee") return;
+    if (!match || can.rowOpens !== "detail") return;
     const orderNumber = decodeURIComponent(match[1]!);
     const ctrl = new AbortController();
     const known = list.rows.find((r) => r.orderNumber === orderNumber);
@@ -148,9 +152,7 @@ export default function OrderTracking() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only
   }, []);
 
-  const columns = columnsFor(viewer.roleId);
-  const canEdit = viewer.grants.includes("orders:update");
-  const canPrint = viewer.grants.includes("picklists:print");
+  const columns = columnsFor(can);
   const orderTypes = list.allowedOrderTypes ?? [...ORDER_TYPES];
   // Batch actions act on the rows on screen: not while they are being replaced or could not be loaded.
   const listBusy = list.loading || !!list.error;
@@ -198,14 +200,14 @@ export default function OrderTracking() {
           onFieldChange={list.setSearchBy}
         />
 
-        <FilterPanel filters={list.query.filters} onChange={list.setFilters} orderTypes={orderTypes} locations={warehouses} hidden={hiddenFiltersFor(viewer.roleId)} />
+        <FilterPanel filters={list.query.filters} onChange={list.setFilters} orderTypes={orderTypes} locations={warehouses} hidden={hiddenFiltersFor(can)} />
 
         <div className="flex flex-wrap items-center justify-end gap-2">
           {/* The list as filtered and sorted, as a file (the server keeps to the viewer's rows and columns). */}
           <ExportCsvLink size="sm" href={exportHref("/api/order-trackers/export", listUrl(list.query))} />
           {isPhone === false ? (
             <>
-              {canPrint ? (
+              {can.print ? (
                 <Button variant={selecting ? "secondary" : "outline"} size="sm" aria-pressed={selecting} disabled={listBusy && !selecting} onClick={() => { setSelecting((s) => !s); setSelected(new Set()); }}>
                   <CheckSquare className="size-4" aria-hidden="true" /> {selecting ? "Done Selecting" : "Select"}
                 </Button>
@@ -234,7 +236,7 @@ export default function OrderTracking() {
           <OrderList
             isPhone={isPhone}
             rows={list.rows}
-            roleId={viewer.roleId}
+            can={can}
             loading={list.loading}
             pagination={list.pagination}
             columns={columns}
@@ -263,7 +265,7 @@ export default function OrderTracking() {
             row={openRow}
             viewer={viewer}
             isPhone={!!isPhone}
-            canEdit={canEdit}
+            can={can}
             orderTypes={list.allowedOrderTypes}
             onClose={close}
             onHistory={setHistoryOf}
