@@ -2,6 +2,7 @@
 // companyID}. Approval creates the customer in QuickBooks first; when QuickBooks cannot, the approval still stands
 // and the customer is owed (companyID null, data.quickbooksPending with QuickBooks' answer), created when it can.
 import { policies } from "~/domain/access/policy";
+import type { DecisionResult } from "~/domain/applications/contract";
 import { applicationParamsSchema, decisionBodySchema } from "~/domain/applications/schemas";
 import { parseJsonBody, parseParams } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
@@ -13,7 +14,7 @@ const route = apiRoute(policy, {
   async PATCH({ request, params, viewer, ctx }) {
     const { id } = parseParams(params, applicationParamsSchema);
     const result = await decideApplication(ctx, viewer, id, await parseJsonBody(request, decisionBodySchema));
-    return { success: true, data: result.data, companyID: result.companyID };
+    return { success: true, ...(result satisfies DecisionResult) };
   },
 });
 

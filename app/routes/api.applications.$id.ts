@@ -1,6 +1,7 @@
 // GET /api/applications/{id}: one application with its history. PATCH {companyName, email, phoneNumber,
 // ownerName, ownerNumber, status, remarks, decisionDate, addresses, version?}: the admin's edit → {success, data}.
 import { policies } from "~/domain/access/policy";
+import type { ApplicationView } from "~/domain/applications/contract";
 import { hasGrant } from "~/domain/access/roles";
 import { ForbiddenError } from "~/domain/errors";
 import { applicationEditSchema, applicationParamsSchema } from "~/domain/applications/schemas";
@@ -19,7 +20,7 @@ const route = apiRoute(policy, {
     // Viewing is for the office; editing is the admin's (applications:edit), checked before the body is read.
     if (!hasGrant(viewer.grants, "applications:edit")) throw new ForbiddenError("Only an admin may edit an application.");
     const { id } = parseParams(params, applicationParamsSchema);
-    return ok(await editApplication(ctx, viewer, id, await parseJsonBody(request, applicationEditSchema)));
+    return ok((await editApplication(ctx, viewer, id, await parseJsonBody(request, applicationEditSchema))) satisfies ApplicationView);
   },
 });
 

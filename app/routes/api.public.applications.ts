@@ -2,6 +2,7 @@
 // repeated `files`), without signing in: rate limited per connection; the staff's New Customer is not limited.
 // Answers 201 {success, reference, id}; any refusal writes nothing.
 import { policies } from "~/domain/access/policy";
+import type { PublicSubmitResult } from "~/domain/returns/contract";
 import { apiRoute } from "~/lib/route.server";
 import { parseApplicationForm, submitApplication } from "~/services/applications.server";
 import { clientKey } from "~/services/auth.server";
@@ -17,7 +18,7 @@ const route = apiRoute(policy, {
     const { input, documents } = await parseApplicationForm(request);
     const created = await submitApplication(ctx, input, documents, { source: staff ? "staff" : "public", actor: staff });
     if (!staff) await recordPublicSubmission(ctx, client, "application");
-    return Response.json({ success: true, reference: created.reference, id: created.id }, { status: 201 });
+    return Response.json({ success: true, reference: created.reference, id: created.id } satisfies PublicSubmitResult, { status: 201 });
   },
 });
 

@@ -2,6 +2,7 @@
 // `items.{i}.photos`), without signing in: rate limited per connection; a signed-in staff member is not limited.
 // Answers 201 {success, reference, id}; any refusal writes nothing.
 import { policies } from "~/domain/access/policy";
+import type { PublicSubmitResult } from "~/domain/returns/contract";
 import { apiRoute } from "~/lib/route.server";
 import { clientKey } from "~/services/auth.server";
 import { admitPublicSubmission, recordPublicSubmission } from "~/services/public-forms.server";
@@ -17,7 +18,7 @@ const route = apiRoute(policy, {
     const { input, photos } = await parseReturnForm(request);
     const created = await submitReturnRequest(ctx, input, photos, { source: staff ? "staff" : "public", actor: staff });
     if (!staff) await recordPublicSubmission(ctx, client, "return");
-    return Response.json({ success: true, reference: created.returnID, id: created.id }, { status: 201 });
+    return Response.json({ success: true, reference: created.returnID, id: created.id } satisfies PublicSubmitResult, { status: 201 });
   },
 });
 

@@ -2,6 +2,7 @@
 // retries a failed call. Takes no fields; answers {success, data: connection status}.
 import { z } from "zod";
 import { policies } from "~/domain/access/policy";
+import type { EnsureAuthResult } from "~/domain/quickbooks/contract";
 import { ok, parseJsonBody } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
 import { ensureAuth } from "~/services/quickbooks.server";
@@ -12,7 +13,7 @@ const route = apiRoute(policy, {
   POST: async ({ request, viewer, ctx }) => {
     // The body is read (and refused when malformed) before anything is refreshed.
     await parseJsonBody(request, z.object({}));
-    return ok(await ensureAuth(ctx, viewer));
+    return ok((await ensureAuth(ctx, viewer)) satisfies EnsureAuthResult);
   },
 });
 

@@ -1,6 +1,7 @@
 // PATCH /api/return-requests/{id}/items/{index}/status {status, decisionDate, remarks, version?}: one item's
 // decision; answers the updated request, or 409 with the current one when someone decided it first.
 import { policies } from "~/domain/access/policy";
+import type { ReturnRequestView } from "~/domain/returns/contract";
 import { itemParamsSchema, itemStatusBodySchema } from "~/domain/returns/schemas";
 import { parseJsonBody, parseParams } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
@@ -11,7 +12,7 @@ export const policy = policies.grant("returns:update");
 const route = apiRoute(policy, {
   async PATCH({ request, params, viewer, ctx }) {
     const { id, index } = parseParams(params, itemParamsSchema);
-    return updateItemStatus(ctx, viewer, id, index, await parseJsonBody(request, itemStatusBodySchema));
+    return (await updateItemStatus(ctx, viewer, id, index, await parseJsonBody(request, itemStatusBodySchema))) satisfies ReturnRequestView;
   },
 });
 

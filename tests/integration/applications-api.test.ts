@@ -20,6 +20,7 @@ import * as qbCallbackRoute from "~/routes/api.qb.oauth.callback";
 import * as qbStartRoute from "~/routes/api.qb.oauth.start";
 import * as qbCustomersRoute from "~/routes/api.qb.customers";
 import { loader as applicationsPageLoader } from "~/routes/_app.customer-applications/route";
+import { Application, ApplicationEditAnswer, ApplicationKpisAnswer, ApplicationListAnswer, DecisionAnswer, FeedbackAnswer, FilesAnswer, FilesUploadAnswer } from "~/domain/applications/contract";
 import { createOwedCustomers, OWED_CUSTOMER_CREATED_TITLE, OWED_CUSTOMER_TITLE } from "~/services/applications.server";
 import type { Database } from "~/lib/db.server";
 import { startStandins, type RunningStandins } from "../../stand-ins/server";
@@ -84,6 +85,8 @@ describe("GET /api/applications", () => {
     const res = await list("?limit=500");
     const body = (await res.json()) as Json;
     expect(body).toMatchObject({ success: true, pagination: { page: 1, total: 20 } });
+    // The screen reads the list through its contract: a renamed field fails here first.
+    expect(ApplicationListAnswer.parse(body).data).toHaveLength(20);
     const decided = body.data.filter((a: Json) => a.decisionDate).map((a: Json) => a.decisionDate);
     expect(decided).toEqual([...decided].sort().reverse());
     expect(body.data[0]).toMatchObject({ _id: expect.any(Number), companyName: expect.any(String), addresses: expect.any(Array), status: expect.any(String) });
@@ -153,7 +156,7 @@ describe("GET /api/applications", () => {
   });
 
   it("KPIs count Pending with Completed", async () => {
-    const { data } = (await (await call(kpisRoute.loader, "/api/applications/kpis", { who: "logistics" })).json()) as Json;
+    const data = ApplicationKpisAnswer.parse(await (await call(kpisRoute.loader, "/api/applications/kpis", { who: "logistics" })).json());
     expect(data.applications).toBe(20);
     expect(data.pending + data.approved + data.declined).toBe(20);
   });
@@ -174,6 +177,7 @@ describe("documents", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as Json;
     expect(body.success).toBe(true);
+    FilesUploadAnswer.parse(body);
     expect(body.files.map((f: Json) => f.name)).toEqual(["licence.png", "storefront.png"]);
     expect(body.files[0].presignedUrl).toMatch(/\/files\/.+sig=/);
 
@@ -184,7 +188,7 @@ describe("documents", () => {
     expect(refused.status).toBe(415);
     expect(((await refused.json()) as Json).error).toMatch(/evil\.png is not an accepted type/);
     const listed = (await (await call(filesRoute.loader, "", { who: "sales", params: { id: String(app!.id) } })).json()) as Json;
-    expect(listed.data).toHaveLength(2);
+    expect(FilesAnswer.parse(listed)).toHaveLength(2);
   });
 });
 
@@ -204,6 +208,7 @@ describe("edit and decision (admins only)", () => {
     const res = await decide(app!.id, { status: "Approved", decisionDate: SEED_NOW.toISOString(), version: app!.version });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Json;
+    expect(DecisionAnswer.parse(body).companyID).toBeNull();
     expect(body).toMatchObject({ success: true, companyID: null, data: { status: "Approved", companyID: null, quickbooksPending: { since: SEED_NOW.toISOString(), reason: expect.stringMatching(/QuickBooks is not connected/) } } });
     const [after] = await db.select().from(customerApplications).where(eq(customerApplications.id, app!.id));
     expect(after).toMatchObject({ status: "Approved", companyID: null, qboPendingSince: SEED_NOW.toISOString(), version: app!.version + 1 });
@@ -237,6 +242,7 @@ describe("edit and decision (admins only)", () => {
     const res = await decide(app!.id, { status: "Approved", decisionDate: SEED_NOW.toISOString(), version: app!.version });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Json;
+    DecisionAnswer.parse(body);
     expect(body).toMatchObject({ success: true, companyID: expect.stringMatching(/^\d+$/), data: { status: "Approved", decisionDate: SEED_NOW.toISOString(), quickbooksPending: null } });
     const found = await qboCustomerNamed(app!.companyName);
     expect(found.map((c) => c.id)).toContain(body.companyID);
@@ -244,6 +250,7 @@ describe("edit and decision (admins only)", () => {
 
     const fb = await call(feedbackRoute.loader, `/submit-feedback?companyID=${body.companyID}&feedback=positive`, { who: "admin" });
     expect(fb.status).toBe(200);
+    expect(FeedbackAnswer.parse(await fb.json())).toEqual({ applicationId: app!.id, feedback: "positive" });
     const events = await db.select().from(auditEvents).where(eq(auditEvents.entityId, String(app!.id)));
     expect(events.map((e) => e.action).filter((a) => a !== "documents")).toEqual(["quickbooks-customer-created", "decision", "feedback"]);
     // A second decision is refused: the application is no longer pending.
@@ -323,10 +330,11 @@ describe("edit and decision (admins only)", () => {
       version: row!.version,
     });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as Json).data).toMatchObject({ companyName: "Renamed Bistro", status: "Pending", decisionDate: null, addresses: [{ city: "Newark" }] });
+    expect(ApplicationEditAnswer.parse(await res.json())).toMatchObject({ companyName: "Renamed Bistro", status: "Pending", decisionDate: null, addresses: [{ city: "Newark" }] });
     const stale = await edit(app!.id, { companyName: "Again", status: "Pending", version: row!.version });
     expect(stale.status).toBe(409);
-    expect(((await stale.json()) as Json).data.companyName).toBe("Renamed Bistro");
+    // The 409 carries the application as it is now, in the shape the screen shows.
+    expect(Application.parse(((await stale.json()) as Json).data).companyName).toBe("Renamed Bistro");
     const bad = await edit(app!.id, { companyName: "X", status: "Maybe" });
     expect(bad.status).toBe(400);
   });

@@ -13,6 +13,7 @@ import { openToken } from "~/lib/quickbooks.server";
 import * as customersRoute from "~/routes/api.qb.customers";
 import * as customerRoute from "~/routes/api.qb.customers.$id";
 import * as ensureAuthRoute from "~/routes/api.qb.ensure-auth";
+import { CustomerAnswer, CustomersAnswer, EnsureAuthAnswer } from "~/domain/quickbooks/contract";
 import * as startRoute from "~/routes/api.qb.oauth.start";
 import * as callbackRoute from "~/routes/api.qb.oauth.callback";
 import * as pageRoute from "~/routes/_app.quickbooks-customers/route";
@@ -179,8 +180,11 @@ describe("connecting QuickBooks (admin)", () => {
   it("admins see who connected and the expiry; the others only whether it is connected", async () => {
     const asAdmin = await ensureAuth("admin");
     expect(asAdmin.status).toBe(200);
+    // The screens read these answers through their contracts: a renamed field fails here first.
+    expect(EnsureAuthAnswer.parse(await asAdmin.clone().json())).toMatchObject({ connected: true, connectedBy: ADMIN });
     expect((await asAdmin.json<Json>()).data).toMatchObject({ connected: true, connectedBy: ADMIN, realmId: REALM, accessTokenExpiresAt: expect.any(String), refreshTokenExpiresAt: expect.any(String) });
     const asSales = await ensureAuth("sales");
+    expect(EnsureAuthAnswer.parse(await asSales.clone().json())).toEqual({ connected: true });
     expect((await asSales.json<Json>()).data).toEqual({ connected: true });
   });
 });
@@ -192,6 +196,7 @@ describe("customer search and detail", () => {
       expect(res.status).toBe(200);
       const body = await res.json<Json>();
       expect(body.success).toBe(true);
+      expect(CustomersAnswer.parse(body)).toHaveLength(body.data.length);
       expect(body.data.map((c: Json) => c.displayName)).toEqual(["Golden Dragon Express", "Golden Dragon Restaurant"]);
       expect(body.data[0]).toMatchObject({ displayName: expect.any(String), balance: expect.any(Number) });
     }
@@ -233,6 +238,7 @@ describe("customer search and detail", () => {
     const sales = await cookie("sales");
     const res = await call(customerRoute.loader, "/api/qb/customers/3", { cookie: sales, params: { id: "3" } });
     const body = await res.json<Json>();
+    expect(CustomerAnswer.parse(body)).toStrictEqual(body.data);
     expect(body).toMatchObject({ success: true, data: { id: "3", displayName: "Brooklyn Fresh Market", meta: { created: expect.any(String), updated: expect.any(String) } } });
     expect(Object.keys(body.data).sort()).toEqual(
       ["balance", "balanceWithJobs", "billAddr", "companyName", "displayName", "familyName", "givenName", "id", "meta", "preferredDeliveryMethod", "primaryEmail", "primaryPhone", "shipAddr", "taxable"].sort(),

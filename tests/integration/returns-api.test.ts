@@ -16,6 +16,17 @@ import * as receivingRoute from "~/routes/api.return-requests.$id.receiving";
 import * as reasonsRoute from "~/routes/api.return-reasons";
 import * as reasonRoute from "~/routes/api.return-reasons.$id";
 import type { Database } from "~/lib/db.server";
+import {
+  ItemImagesAnswer,
+  ReasonAnswer,
+  ReasonsAnswer,
+  ReceivingAnswer,
+  ReturnDecisionAnswer,
+  ReturnDetailAnswer,
+  ReturnKpisAnswer,
+  ReturnListAnswer,
+  ReturnRequest,
+} from "~/domain/returns/contract";
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
 import { createTestContext, request, settle, staffCookie } from "../support/context";
 
@@ -60,6 +71,8 @@ describe("GET /api/return-requests", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as Json[];
     expect(Array.isArray(body)).toBe(true);
+    // The screen reads the list through its contract: a renamed field fails here first.
+    expect(ReturnListAnswer.parse(body)).toHaveLength(body.length);
     expect(Number(res.headers.get("X-Total-Count"))).toBe(25);
     expect(body[0]).toMatchObject({ _id: expect.any(Number), returnID: expect.stringMatching(/^RET-/), status: expect.any(String), address: expect.any(Array), items: expect.any(Array) });
     expect(body[0].items[0]).toMatchObject({ sku: expect.any(String), count: expect.any(Number), status: { status: expect.any(String) } });
@@ -117,7 +130,7 @@ describe("GET /api/return-requests", () => {
 describe("KPIs and detail", () => {
   it("counts Requests Today, Pending, Under Review and Approved", async () => {
     const res = await call(kpisRoute.loader, "/api/return-requests/kpis", { who: "sales" });
-    const { data } = (await res.json()) as Json;
+    const data = ReturnKpisAnswer.parse(await res.json());
     expect(data).toMatchObject({ pending: 9, underReview: 6, approved: 6 });
     expect(data.requestsToday).toBeGreaterThanOrEqual(0);
   });
@@ -126,9 +139,9 @@ describe("KPIs and detail", () => {
     const row = await requestWithStatus("pending");
     const res = await call(detailRoute.loader, `/api/return-requests/${row.id}`, { who: "sales", params: { id: String(row.id) } });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as Json).data).toMatchObject({ returnID: row.returnID, history: [], images: [] });
+    expect(ReturnDetailAnswer.parse(await res.json())).toMatchObject({ returnID: row.returnID, history: [], images: [] });
     const images = await call(imagesRoute.loader, "", { who: "sales", params: { id: String(row.id), index: "0" } });
-    expect(await images.json()).toEqual([]);
+    expect(ItemImagesAnswer.parse(await images.json())).toEqual([]);
     const missing = await call(imagesRoute.loader, "", { who: "sales", params: { id: String(row.id), index: "99" } });
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as Json).error).toBe("Item 99 not found on this request");
@@ -143,7 +156,7 @@ describe("request decisions (DESIGN §8)", () => {
     expect(res.status).toBe(409);
     const body = (await res.json()) as Json;
     expect(body.error).toMatch(/under review/);
-    expect(body.data).toMatchObject({ _id: row.id, status: "pending" });
+    expect(ReturnRequest.parse(body.data)).toMatchObject({ _id: row.id, status: "pending" });
     expect(await auditCount()).toBe(before);
   });
 
@@ -151,7 +164,7 @@ describe("request decisions (DESIGN §8)", () => {
     const row = await requestWithStatus("pending");
     const review = await patchStatus(row.id, { status: "under_review", remarks: "Checking photos" });
     expect(review.status).toBe(200);
-    expect(await review.json()).toMatchObject({ _id: row.id, status: "under_review", remarks: "Checking photos", version: row.version + 1 });
+    expect(ReturnDecisionAnswer.parse(await review.json())).toMatchObject({ _id: row.id, status: "under_review", remarks: "Checking photos", version: row.version + 1 });
     const approved = await patchStatus(row.id, { status: "approved", remarks: "Credit issued" });
     expect(await approved.json()).toMatchObject({ status: "approved" });
     const history = await db.select().from(auditEvents).where(eq(auditEvents.entityId, row.returnID));
@@ -191,7 +204,7 @@ describe("item decisions", () => {
     const row = await requestWithStatus("under_review");
     const res = await patchItem(row.id, 0, { status: "approved", decisionDate: "2025-06-18T12:00:00.000Z", remarks: "Restock" });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as Json;
+    const body = ReturnDecisionAnswer.parse(await res.json());
     expect(body.items[0]).toMatchObject({ status: { status: "approved", decisionDate: "2025-06-18T12:00:00.000Z", remarks: "Restock" } });
   });
 
@@ -229,7 +242,7 @@ describe("receiving", () => {
     const first = items[0]!;
     const res = await receive(row.id, { items: [{ index: first.position, received: first.count + 1, damaged: 1 }], notes: "One extra bag", version: row.version });
     expect(res.status).toBe(200);
-    const { data } = (await res.json()) as Json;
+    const data = ReceivingAnswer.parse(await res.json());
     expect(data.needsReview).toBe(true);
     expect(data.items[0]).toMatchObject({ receivedQty: first.count + 1, damagedQty: 1, restockQty: first.count, receivedBy: "Leo Logistics" });
     const detail = (await (await call(detailRoute.loader, "", { who: "logistics", params: { id: String(row.id) } })).json()) as Json;
@@ -318,17 +331,17 @@ describe("receiving", () => {
 describe("return reasons", () => {
   it("everyone with Return Forms reads them; only an admin adds, renames or hides one", async () => {
     const res = await call(reasonsRoute.loader, "/api/return-reasons", { who: "sales" });
-    const labels = ((await res.json()) as Json).data.map((r: Json) => r.label);
+    const labels = ReasonsAnswer.parse(await res.json()).map((r) => r.label);
     expect(labels).toContain("Damaged packaging");
     expect(labels).not.toContain("Other");
     expect((await call(reasonsRoute.action, "/api/return-reasons", { who: "logistics", method: "POST", json: { label: "Pest damage" } })).status).toBe(403);
     const created = await call(reasonsRoute.action, "/api/return-reasons", { who: "admin", method: "POST", json: { label: "Pest damage" } });
     expect(created.status).toBe(201);
-    const reason = ((await created.json()) as Json).data;
+    const reason = ReasonAnswer.parse(await created.json());
     expect((await call(reasonsRoute.action, "/api/return-reasons", { who: "admin", method: "POST", json: { label: "pest DAMAGE" } })).status).toBe(409);
     expect((await call(reasonsRoute.action, "/api/return-reasons", { who: "admin", method: "POST", json: { label: "Other" } })).status).toBe(400);
     const hidden = await call(reasonRoute.action, "", { who: "admin", method: "PATCH", json: { active: false, version: reason.version }, params: { id: String(reason.id) } });
-    expect(((await hidden.json()) as Json).data.active).toBe(false);
+    expect(ReasonAnswer.parse(await hidden.json()).active).toBe(false);
     const after = ((await (await call(reasonsRoute.loader, "/api/return-reasons", { who: "sales" })).json()) as Json).data.map((r: Json) => r.label);
     expect(after).not.toContain("Pest damage");
     const stale = await call(reasonRoute.action, "", { who: "admin", method: "PATCH", json: { active: true, version: reason.version }, params: { id: String(reason.id) } });

@@ -13,6 +13,8 @@ import * as applicationList from "~/routes/api.applications";
 import * as imagesRoute from "~/routes/api.return-requests.$id.items.$index.images";
 import * as requestReturnPage from "~/routes/request-return";
 import type { Database } from "~/lib/db.server";
+import { plainFieldErrors } from "~/domain/api-contract";
+import { PublicSubmitAnswer } from "~/domain/returns/contract";
 import { PUBLIC_FORM_MAX } from "~/services/public-forms.server";
 import { createSeededTestDatabase } from "../support/db";
 import { createTestContext, request, settle, staffCookie, TEST_ADDRESS_HEADER } from "../support/context";
@@ -72,7 +74,7 @@ describe("a customer's return request", () => {
   it("is accepted with photos, answers a reference, and is in the staff list at once", async () => {
     const res = await post(publicReturns.action, "/api/public/return-requests", returnForm(validReturn(), { "items.0.photos": [new File([PNG], "torn-bag.png", { type: "image/png" })] }));
     expect(res.status).toBe(201);
-    const body = (await res.json()) as Json;
+    const body = PublicSubmitAnswer.parse(await res.json());
     expect(body).toMatchObject({ success: true, reference: expect.stringMatching(/^RET-\d{6}-[A-Z2-9]{5}$/) });
     const list = (await (await settle(() => returnList.loader({ request: request(`/api/return-requests?searchBy=returnID&search=${body.reference}`, { cookie: "" }), context: ctx, params: {} } as never))) as Response);
     expect(list.status).toBe(401);
@@ -144,7 +146,7 @@ describe("a new-customer application", () => {
   it("is accepted with documents (image and PDF) and is in the staff list at once", async () => {
     const res = await post(publicApplications.action, "/api/public/applications", form(valid(), [new File([PNG], "licence.png"), new File([PDF], "resale.pdf")]));
     expect(res.status).toBe(201);
-    const body = (await res.json()) as Json;
+    const body = PublicSubmitAnswer.parse(await res.json());
     expect(body.reference).toMatch(/^APP-\d{6}-[A-Z2-9]{5}$/);
     const sales = await staffCookie(ctx.app, "sales@goldengrain.test");
     const listed = (await ((await applicationList.loader({ request: request("/api/applications?searchBy=companyName&search=lotus leaf", { cookie: sales }), context: ctx, params: {} } as never)) as Response).json()) as Json;
@@ -161,6 +163,10 @@ describe("a new-customer application", () => {
     const bad = await post(publicApplications.action, "/api/public/applications", form({ ...valid(), addresses: [] }));
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as Json).fieldErrors).toHaveProperty("addresses");
+    // A postal code too long is named by its address's index, so the form shows it under that field.
+    const longPostal = await post(publicApplications.action, "/api/public/applications", form({ ...valid(), addresses: [{ ...valid().addresses[0], postalCode: "1".repeat(21) }] }));
+    expect(longPostal.status).toBe(400);
+    expect(plainFieldErrors(((await longPostal.json()) as Json).fieldErrors)).toEqual({ "addresses.0.postalCode": ["Postal code is at most 20 characters"] });
     const noPayload = await post(publicApplications.action, "/api/public/applications", new FormData());
     expect(noPayload.status).toBe(400);
     expect(await counts()).toEqual(before);

@@ -8,7 +8,9 @@ import { formatDate, Notice, StatusPill } from "~/components/returns/shared";
 import { Button } from "~/components/ui/button";
 import { displayStatus, feedbackFor, type ApplicationDecision } from "~/domain/applications/rules";
 import { statusTone } from "~/domain/returns/rules";
-import { ApiFailure, sendJson, submitFeedback, type ApplicationView } from "./api";
+import * as z from "zod/mini";
+import { Application } from "~/domain/applications/contract";
+import { decideApplication, submitFeedback, type ApplicationView } from "./api";
 import { Documents } from "./documents";
 import { EditDialog } from "./edit-dialog";
 
@@ -27,41 +29,38 @@ export function ApplicationDetail({ app, phone, canDecide, canEdit, onChanged }:
   }
 
   async function sendFeedback(companyID: string, feedback: "positive" | "negative") {
-    try {
-      await submitFeedback(companyID, feedback);
-      setFeedbackProblem(null);
-    } catch (e) {
-      setFeedbackProblem({ companyID, feedback, error: (e as Error).message });
-    }
+    const result = await submitFeedback(companyID, feedback);
+    setFeedbackProblem(result.ok ? null : { companyID, feedback, error: result.error.message });
   }
 
   async function decide(status: ApplicationDecision) {
     setBusy(true);
     setMessage(null);
-    try {
-      const res = await sendJson<{ data: ApplicationView; companyID: string | null }>(`/api/applications/${current._id}/decision`, "PATCH", { status, decisionDate: new Date().toISOString(), version: current.version }, "Failed to update application");
-      apply(res.data);
-      const owed = status === "Approved" && !res.companyID ? res.data.quickbooksPending : null;
-      setMessage(
-        owed
-          ? { tone: "warning", text: `Application approved successfully! QuickBooks could not create the customer yet (${owed.reason ?? "no answer"}); it will be created when QuickBooks can.` }
-          : {
-              tone: "success",
-              text: status === "Approved" ? `Application approved successfully! The customer was created in QuickBooks (customer ${res.companyID}).` : "Application declined successfully!",
-            },
-      );
-      if (res.companyID) await sendFeedback(res.companyID, feedbackFor(status));
-    } catch (e) {
-      const f = e as ApiFailure;
-      if (f instanceof ApiFailure && f.status === 409 && f.data && typeof f.data === "object" && "_id" in f.data) {
-        apply(f.data as ApplicationView);
-        setMessage({ tone: "warning", text: f.message });
+    const result = await decideApplication(current._id, { status, decisionDate: new Date().toISOString(), version: current.version });
+    setBusy(false);
+    if (!result.ok) {
+      // 409: someone decided first; the answer carries the application as it is now.
+      const now = result.error.status === 409 ? z.safeParse(Application, result.error.data) : null;
+      if (now?.success) {
+        apply(now.data);
+        setMessage({ tone: "warning", text: result.error.message });
       } else {
-        setMessage({ tone: "error", text: `Failed to update application. Please try again. ${f.message ? `(${f.message})` : ""}`.trim(), retry: () => void decide(status) });
+        setMessage({ tone: "error", text: `Failed to update application. Please try again. (${result.error.message})`, retry: () => void decide(status) });
       }
-    } finally {
-      setBusy(false);
+      return;
     }
+    const res = result.data;
+    apply(res.data);
+    const owed = status === "Approved" && !res.companyID ? res.data.quickbooksPending : null;
+    setMessage(
+      owed
+        ? { tone: "warning", text: `Application approved successfully! QuickBooks could not create the customer yet (${owed.reason ?? "no answer"}); it will be created when QuickBooks can.` }
+        : {
+            tone: "success",
+            text: status === "Approved" ? `Application approved successfully! The customer was created in QuickBooks (customer ${res.companyID}).` : "Application declined successfully!",
+          },
+    );
+    if (res.companyID) await sendFeedback(res.companyID, feedbackFor(status));
   }
 
   const pending = displayStatus(current.status) === "Pending";

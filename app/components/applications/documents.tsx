@@ -7,8 +7,7 @@ import { PdfViewer } from "~/components/documents/pdf-viewer";
 import { WIDE_DIALOG } from "~/components/returns/shared";
 import { Button } from "~/components/ui/button";
 import { NativeDialog } from "~/components/ui/dialog";
-import { fetchFiles, type FileRecord } from "./api";
-import { sendForm } from "./send-form";
+import { fetchFiles, uploadFiles, type FileRecord } from "./api";
 
 const IMAGE_EXT = /\.(jpe?g|png|gif|bmp|webp)$/i;
 
@@ -51,10 +50,10 @@ export function Documents({ applicationId, phone }: { applicationId: number; pho
     setProgress(0);
     const body = new FormData();
     for (const f of images) body.append("files", f);
-    const result = await sendForm<{ files: FileRecord[] }>(`/api/applications/${applicationId}/files`, body, setProgress);
+    const result = await uploadFiles(applicationId, body, setProgress);
     setProgress(null);
-    if (result.success) setFiles(result.files);
-    else setUploadError(result.error || "Upload failed");
+    if (result.ok) setFiles(result.data.files);
+    else setUploadError(result.error.message);
   }
 
   function onDrop(e: DragEvent) {

@@ -1,17 +1,31 @@
 // The admin's edit (desktop): companyName, email, phoneNumber, ownerName, ownerNumber, status, remarks,
-// decisionDate and addresses. Saved only when the answer says success; the server's error is shown.
+// decisionDate and addresses. Saved only when the answer says success; the server's reason is shown, each
+// field's under that field (addresses by their index) and what is typed stays.
 import { Plus, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { errorsFor, fieldAria, FieldError, UnplacedErrors } from "~/components/forms/field-errors";
 import { Field } from "~/components/returns/field";
 import { WIDE_DIALOG } from "~/components/returns/shared";
 import { Button } from "~/components/ui/button";
 import { DialogFooter, NativeDialog } from "~/components/ui/dialog";
 import { Input, inputClass } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
+import * as z from "zod/mini";
+import type { FieldErrors } from "~/domain/api-contract";
+import { Application } from "~/domain/applications/contract";
 import { APPLICATION_STATUSES, type ApplicationAddress } from "~/domain/applications/rules";
-import { ApiFailure, sendJson, type ApplicationView } from "./api";
+import { editApplication, type ApplicationView } from "./api";
 
 type Address = Required<Omit<ApplicationAddress, "street2">> & { street2: string; key: number };
+type AddressField = "street" | "street2" | "city" | "state" | "postalCode";
+const ADDRESS_FIELDS: { key: AddressField; label: string; placeholder: string }[] = [
+  { key: "street", label: "Street", placeholder: "Street" },
+  { key: "street2", label: "Street line 2", placeholder: "Line 2" },
+  { key: "city", label: "City", placeholder: "City" },
+  { key: "state", label: "State", placeholder: "State" },
+  { key: "postalCode", label: "Postal code", placeholder: "Postal" },
+];
+const SHOWN = ["companyName", "email", "phoneNumber", "ownerName", "ownerNumber", "status", "decisionDate", "remarks"];
 
 export function EditDialog({ app, onClose, onSaved, onConflict }: { app: ApplicationView; onClose: () => void; onSaved: (app: ApplicationView) => void; onConflict: (app: ApplicationView) => void }) {
   const [f, setF] = useState({
@@ -27,31 +41,28 @@ export function EditDialog({ app, onClose, onSaved, onConflict }: { app: Applica
   const [addresses, setAddresses] = useState<Address[]>(app.addresses.map((a, key) => ({ key, street: a.street, street2: a.street2 ?? "", city: a.city, state: a.state, postalCode: a.postalCode ?? "" })));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
   async function save(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    try {
-      const res = await sendJson<{ success: boolean; data: ApplicationView; error?: string }>(
-        `/api/applications/${app._id}`,
-        "PATCH",
-        { ...f, addresses: addresses.map(({ key: _key, ...a }) => a), version: app.version },
-        "Failed to update application",
-      );
-      if (!res.success) throw new Error(res.error || "Failed to update");
-      onSaved(res.data);
-    } catch (err) {
-      if (err instanceof ApiFailure && err.status === 409 && err.data && typeof err.data === "object") onConflict(err.data as ApplicationView);
-      setError((err as Error).message || "Failed to update application");
-    } finally {
-      setBusy(false);
-    }
+    setFieldErrors({});
+    const result = await editApplication(app._id, { ...f, addresses: addresses.map(({ key: _key, ...a }) => a), version: app.version });
+    setBusy(false);
+    if (result.ok) return onSaved(result.data);
+    // 409: someone changed it first; the answer carries the application as it is now.
+    const now = result.error.status === 409 ? z.safeParse(Application, result.error.data) : null;
+    if (now?.success) onConflict(now.data);
+    setError(result.error.message);
+    setFieldErrors(result.error.fieldErrors);
   }
 
+  const setAddress = (key: number, field: AddressField, value: string) => setAddresses(addresses.map((x) => (x.key === key ? { ...x, [field]: value } : x)));
+  const shown = [...SHOWN, ...addresses.flatMap((_, i) => ADDRESS_FIELDS.map((a) => `addresses.${i}.${a.key}`))];
   const text = (key: "companyName" | "email" | "phoneNumber" | "ownerName" | "ownerNumber", label: string) => (
-    <Field label={label} id={`edit-${key}`}>
-      <Input id={`edit-${key}`} value={f[key]} onChange={(e) => setF({ ...f, [key]: e.target.value })} />
+    <Field label={label} id={`edit-${key}`} error={errorsFor(fieldErrors, key)}>
+      <Input id={`edit-${key}`} value={f[key]} onChange={(e) => setF({ ...f, [key]: e.target.value })} {...fieldAria(fieldErrors, key, `edit-${key}`)} />
     </Field>
   );
   return (
@@ -63,8 +74,8 @@ export function EditDialog({ app, onClose, onSaved, onConflict }: { app: Applica
           {text("phoneNumber", "Phone number")}
           {text("ownerName", "Owner name")}
           {text("ownerNumber", "Owner number")}
-          <Field label="Status" id="edit-status">
-            <select id="edit-status" className={inputClass} value={f.status} onChange={(e) => setF({ ...f, status: e.target.value })}>
+          <Field label="Status" id="edit-status" error={errorsFor(fieldErrors, "status")}>
+            <select id="edit-status" {...fieldAria(fieldErrors, "status", "edit-status")} className={inputClass} value={f.status} onChange={(e) => setF({ ...f, status: e.target.value })}>
               {APPLICATION_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {s}
@@ -72,23 +83,28 @@ export function EditDialog({ app, onClose, onSaved, onConflict }: { app: Applica
               ))}
             </select>
           </Field>
-          <Field label="Decision date" id="edit-date">
-            <Input id="edit-date" type="date" value={f.decisionDate} onChange={(e) => setF({ ...f, decisionDate: e.target.value })} />
+          <Field label="Decision date" id="edit-date" error={errorsFor(fieldErrors, "decisionDate")}>
+            <Input id="edit-date" {...fieldAria(fieldErrors, "decisionDate", "edit-date")} type="date" value={f.decisionDate} onChange={(e) => setF({ ...f, decisionDate: e.target.value })} />
           </Field>
           <div className="sm:col-span-2">
-            <Field label="Remarks" id="edit-remarks">
-              <Textarea id="edit-remarks" rows={2} value={f.remarks} onChange={(e) => setF({ ...f, remarks: e.target.value })} />
+            <Field label="Remarks" id="edit-remarks" error={errorsFor(fieldErrors, "remarks")}>
+              <Textarea id="edit-remarks" {...fieldAria(fieldErrors, "remarks", "edit-remarks")} rows={2} value={f.remarks} onChange={(e) => setF({ ...f, remarks: e.target.value })} />
             </Field>
           </div>
           <fieldset className="space-y-2 sm:col-span-2">
             <legend className="text-sm font-semibold text-slate-800">Addresses</legend>
             {addresses.map((a, i) => (
               <div key={a.key} className="grid grid-cols-2 gap-2 rounded-lg border border-slate-200 p-2 sm:grid-cols-[2fr_1fr_1fr_5rem_6rem_auto]">
-                <Input aria-label={`Street ${i + 1}`} placeholder="Street" value={a.street} onChange={(e) => setAddresses(addresses.map((x) => (x.key === a.key ? { ...x, street: e.target.value } : x)))} />
-                <Input aria-label={`Street line 2 ${i + 1}`} placeholder="Line 2" value={a.street2} onChange={(e) => setAddresses(addresses.map((x) => (x.key === a.key ? { ...x, street2: e.target.value } : x)))} />
-                <Input aria-label={`City ${i + 1}`} placeholder="City" value={a.city} onChange={(e) => setAddresses(addresses.map((x) => (x.key === a.key ? { ...x, city: e.target.value } : x)))} />
-                <Input aria-label={`State ${i + 1}`} placeholder="State" value={a.state} onChange={(e) => setAddresses(addresses.map((x) => (x.key === a.key ? { ...x, state: e.target.value } : x)))} />
-                <Input aria-label={`Postal code ${i + 1}`} placeholder="Postal" value={a.postalCode} onChange={(e) => setAddresses(addresses.map((x) => (x.key === a.key ? { ...x, postalCode: e.target.value } : x)))} />
+                {ADDRESS_FIELDS.map(({ key, label, placeholder }) => {
+                  const id = `edit-address-${a.key}-${key}`;
+                  const path = `addresses.${i}.${key}`;
+                  return (
+                    <div key={key}>
+                      <Input id={id} aria-label={`${label} ${i + 1}`} placeholder={placeholder} value={a[key]} onChange={(e) => setAddress(a.key, key, e.target.value)} {...fieldAria(fieldErrors, path, id)} />
+                      <FieldError id={id} messages={errorsFor(fieldErrors, path)} />
+                    </div>
+                  );
+                })}
                 <Button variant="ghost" size="icon" aria-label={`Remove address ${i + 1}`} onClick={() => setAddresses(addresses.filter((x) => x.key !== a.key))}>
                   <Trash2 className="size-4" aria-hidden="true" />
                 </Button>
@@ -98,11 +114,14 @@ export function EditDialog({ app, onClose, onSaved, onConflict }: { app: Applica
               <Plus className="size-4" aria-hidden="true" /> Add address
             </Button>
           </fieldset>
-          {error ? (
-            <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-2">
-              {error}
-            </p>
-          ) : null}
+          <div className="space-y-2 sm:col-span-2">
+            {error ? (
+              <p role="alert" className="text-sm font-medium text-red-700">
+                {error}
+              </p>
+            ) : null}
+            <UnplacedErrors fieldErrors={fieldErrors} shown={shown} labels={{ addresses: "Addresses" }} />
+          </div>
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={busy}>

@@ -1,10 +1,14 @@
-// What the two public forms (/request-return, /apply) share: sending the multipart request with progress,
-// the reference number once it is received, the server's reason (also next to the field it concerns), and
-// the submit row with its upload progress.
+// What the two public forms (/request-return, /apply) share: sending the multipart request with progress
+// through the one client (apiUpload), the reference number once it is received, the server's reason in plain
+// words (each field's next to that field; what no field shows listed above the button), and the submit row
+// with its upload progress. What was typed stays: the form's state is never reset by a refusal.
 import { CheckCircle2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { sendForm } from "~/components/applications/send-form";
+import { UnplacedErrors } from "~/components/forms/field-errors";
 import { Button } from "~/components/ui/button";
+import type { FieldErrors } from "~/domain/api-contract";
+import { PublicSubmitAnswer } from "~/domain/returns/contract";
+import { apiUpload } from "~/lib/api-client";
 
 export const FILE_INPUT_CLASS = "block w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:font-semibold";
 
@@ -12,7 +16,7 @@ export function usePublicSubmit(action: string) {
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [reference, setReference] = useState<string | null>(null);
 
   async function send(body: FormData) {
@@ -20,17 +24,17 @@ export function usePublicSubmit(action: string) {
     setError(null);
     setFieldErrors({});
     setProgress(0);
-    const result = await sendForm<{ reference: string }>(action, body, setProgress);
+    const result = await apiUpload(action, PublicSubmitAnswer, body, { onProgress: setProgress });
     setBusy(false);
-    if (result.success) {
-      setReference(result.reference);
+    if (result.ok) {
+      setReference(result.data.reference);
       return;
     }
-    setError(result.error);
-    setFieldErrors(result.fieldErrors ?? {});
+    setError(result.error.message);
+    setFieldErrors(result.error.fieldErrors);
   }
 
-  return { busy, progress, error, reference, send, fieldError: (key: string): string[] | undefined => fieldErrors[key] };
+  return { busy, progress, error, reference, send, fieldErrors, fieldError: (key: string): string[] | undefined => fieldErrors[key] };
 }
 
 /** The answer: "<lead> <reference>. <then>", and anything below it (a link). */
@@ -47,7 +51,18 @@ export function ReceivedPanel({ title, lead, reference, then, children }: { titl
   );
 }
 
-export function SubmitRow({ label, busy, progress, error }: { label: string; busy: boolean; progress: number; error: string | null }) {
+type SubmitRowProps = {
+  label: string;
+  busy: boolean;
+  progress: number;
+  error: string | null;
+  /** The server's field errors, and the keys the form shows next to a field: the rest are listed here. */
+  fieldErrors?: FieldErrors;
+  shown?: readonly string[];
+  labels?: Record<string, string>;
+};
+
+export function SubmitRow({ label, busy, progress, error, fieldErrors, shown = [], labels }: SubmitRowProps) {
   return (
     <>
       {error ? (
@@ -55,6 +70,7 @@ export function SubmitRow({ label, busy, progress, error }: { label: string; bus
           {error}
         </p>
       ) : null}
+      <UnplacedErrors fieldErrors={fieldErrors} shown={shown} labels={labels} />
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Sending…" : label}

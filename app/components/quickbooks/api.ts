@@ -1,11 +1,14 @@
-// Browser calls of the QuickBooks screens (spec 001 §7): customer search, one customer, ensure-auth. A failure
-// is a QboApiError carrying the server's message and code, so spec 001 §8's retry rule can read it.
-import type { QboConnectionStatus } from "~/domain/quickbooks/connection";
+// Browser calls of the QuickBooks screens (spec 001 §7): customer search, one customer, ensure-auth, through
+// the one client (apiFetch) and the QuickBooks contract. A failure is thrown as a QboApiError carrying a plain
+// message and the server's code, so spec 001 §8's retry rule (ensure-auth, then once more) can read it.
+import * as z from "zod/mini";
+import { CustomerAnswer, CustomersAnswer, EnsureAuthAnswer } from "~/domain/quickbooks/contract";
 import { customerSearchUrl, type AccountingCustomer } from "~/domain/quickbooks/customers";
 import { SEARCH_MESSAGES } from "~/domain/quickbooks/errors";
 import { retryOnceAfterEnsureAuth } from "~/domain/quickbooks/retry";
+import { apiFetch, isConnectionFailure, type ApiError } from "~/lib/api-client";
 
-type Json = Record<string, unknown>;
+export type { QboAnswer } from "~/domain/quickbooks/contract";
 
 export class QboApiError extends Error {
   override name = "QboApiError";
@@ -18,42 +21,35 @@ export class QboApiError extends Error {
   }
 }
 
-/** An answer of /api/qb/* (or the page loader's copy of one) as {success, data} or {success:false, error, code}. */
-export type QboAnswer<T> = { success: true; data: T } | { success: false; error: string; code?: string; status?: number };
-
-/** The data of an answer, or the QboApiError it describes; `fallback` when the server gave no message. */
-export function readAnswer<T>(body: unknown, status: number, fallback: string): T {
-  const json = (body && typeof body === "object" ? body : {}) as Json;
-  if (status >= 400 || json.success !== true) {
-    const message = typeof json.error === "string" && json.error ? json.error : fallback;
-    throw new QboApiError(message, status >= 400 ? status : 500, typeof json.code === "string" ? json.code : undefined);
-  }
-  return json.data as T;
+/**
+ * The words a person reads (spec 001 §8): the server's own reason when it gave one, `fallback` ('Search
+ * failed') when it gave none, and 'Request failed' with what happened when no answer came.
+ */
+export function qboFailure(error: ApiError, fallback: string, networkFallback: string): QboApiError {
+  const body = (error.body && typeof error.body === "object" ? error.body : {}) as Record<string, unknown>;
+  const code = typeof body.code === "string" ? body.code : undefined;
+  if (isConnectionFailure(error)) return new QboApiError(`${networkFallback}. ${error.message}`, 0);
+  const said = error.kind === "answer" || (typeof body.error === "string" && body.error.trim() !== "");
+  return new QboApiError(said ? error.message : fallback, error.status || 500, code);
 }
 
-async function call<T>(url: string, init: RequestInit, fallback: string, networkFallback: string): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(url, { credentials: "same-origin", headers: { accept: "application/json", ...(init.body ? { "content-type": "application/json" } : {}) }, ...init });
-  } catch (error) {
-    if ((error as Error).name === "AbortError") throw error;
-    throw new QboApiError(networkFallback, 0);
-  }
-  const body: unknown = await res.json().catch(() => null);
-  return readAnswer<T>(body, res.status, fallback);
+async function call<S extends z.ZodMiniType>(path: string, schema: S, init: { method?: string; json?: unknown; signal?: AbortSignal }, fallback: string, networkFallback: string): Promise<z.output<S>> {
+  const result = await apiFetch(path, schema, init);
+  if (result.ok) return result.data;
+  throw qboFailure(result.error, fallback, networkFallback);
 }
 
 export function fetchCustomers(name: string, opts: { limit?: number; signal?: AbortSignal } = {}): Promise<AccountingCustomer[]> {
-  return call(customerSearchUrl(name, opts.limit), { signal: opts.signal }, SEARCH_MESSAGES.searchFailed, SEARCH_MESSAGES.requestFailed);
+  return call(customerSearchUrl(name, opts.limit), CustomersAnswer, { signal: opts.signal }, SEARCH_MESSAGES.searchFailed, SEARCH_MESSAGES.requestFailed);
 }
 
 export function fetchCustomer(id: string, signal?: AbortSignal): Promise<AccountingCustomer> {
-  return call(`/api/qb/customers/${encodeURIComponent(id)}`, { signal }, SEARCH_MESSAGES.detailFailed, SEARCH_MESSAGES.detailRequestFailed);
+  return call(`/api/qb/customers/${encodeURIComponent(id)}`, CustomerAnswer, { signal }, SEARCH_MESSAGES.detailFailed, SEARCH_MESSAGES.detailRequestFailed);
 }
 
 /** POST /api/qb/ensure-auth: the connection's status (admins see who and when), or the reason it is not usable. */
-export function ensureQboAuth(signal?: AbortSignal): Promise<QboConnectionStatus | { connected: boolean }> {
-  return call("/api/qb/ensure-auth", { method: "POST", body: "{}", signal }, "QuickBooks authorization failed", SEARCH_MESSAGES.requestFailed);
+export function ensureQboAuth(signal?: AbortSignal) {
+  return call("/api/qb/ensure-auth", EnsureAuthAnswer, { method: "POST", json: {}, signal }, "QuickBooks authorization failed", SEARCH_MESSAGES.requestFailed);
 }
 
 /** Spec 001 §8: an authorization problem gets ensure-auth and one retry. */

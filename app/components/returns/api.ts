@@ -1,62 +1,86 @@
-// The Return Forms screen's calls: the list (a bare list, totals in headers), KPIs, one request, decisions,
-// receiving, item images and reasons. Each failure carries the server's text and, for a 409, the current state.
+// The Return Forms screen's calls through the one client (app/lib/api-client.ts) and the returns contract:
+// the list (a bare list, totals in headers), KPIs, one request, decisions, receiving, item images and reasons.
+// Reads throw the client's ApiFailure (plain words); writes answer an ApiResult (field errors, a 409's row).
+import * as z from "zod/mini";
+import { networkMessage } from "~/domain/api-contract";
+import {
+  ItemImagesAnswer,
+  ReasonAnswer,
+  ReasonsAnswer,
+  ReceivingAnswer,
+  ReturnDecisionAnswer,
+  ReturnDetailAnswer,
+  ReturnKpisAnswer,
+  ReturnListAnswer,
+  type ImageRecord,
+  type ItemStatusRequest,
+  type ReceivingRequest,
+  type ReturnDetailView,
+  type ReturnKpis,
+  type ReturnReason,
+  type ReturnRequestView,
+  type ReturnStatusRequest,
+} from "~/domain/returns/contract";
 import type { ReturnListQuery } from "~/domain/returns/schemas";
-import type { ImageRecord, ReturnKpis, ReturnRequestView } from "~/services/returns.server";
+import { apiFetch, apiGet, ApiFailure, readAnswer, type ApiResult } from "~/lib/api-client";
 
-export type { ImageRecord, ReturnKpis, ReturnRequestView };
-export type HistoryEntry = { at: string; actor: string; action: string; changes: { field: string; before: unknown; after: unknown }[] };
-export type ReturnDetailView = ReturnRequestView & { history: HistoryEntry[]; images: ImageRecord[] };
-export type Reason = { id: number; label: string; active: boolean; position: number; version: number };
+export type { HistoryEntry, ImageRecord, ReturnDetailView, ReturnKpis, ReturnReason as Reason, ReturnRequestView } from "~/domain/returns/contract";
 
 export type ListState = Pick<ReturnListQuery, "searchBy" | "sort" | "page"> & { search: string; status: string; dir: "asc" | "desc" | "" };
 
-export class ApiFailure extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
-}
-
-async function readFailure(res: Response, fallback: string): Promise<ApiFailure> {
-  const body = (await res.json().catch(() => null)) as { error?: string; data?: unknown } | null;
-  return new ApiFailure(body?.error || fallback, res.status, body?.data);
-}
-
+/**
+ * GET /api/return-requests. Its totals travel in X-Total-Count (spec 000 §7), which apiFetch does not hand
+ * back, so this one call reads its Response itself, through the client's own answer reader and messages.
+ */
 export async function fetchReturns(url: string, signal?: AbortSignal): Promise<{ rows: ReturnRequestView[]; total: number }> {
-  const res = await fetch(url, { signal, headers: { Accept: "application/json" } });
-  if (!res.ok) throw await readFailure(res, "Failed to fetch return requests");
-  return { rows: (await res.json()) as ReturnRequestView[], total: Number(res.headers.get("X-Total-Count") ?? 0) };
+  let res: Response;
+  try {
+    res = await fetch(url, { signal, headers: { Accept: "application/json" }, credentials: "same-origin" });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiFailure({ kind: "offline", status: 0, message: networkMessage("GET"), fieldErrors: {} });
+  }
+  const result = readAnswer("GET", res.status, await res.text(), res.headers.get("Retry-After"), ReturnListAnswer);
+  if (!result.ok) throw new ApiFailure(result.error);
+  return { rows: result.data, total: Number(res.headers.get("X-Total-Count") ?? 0) };
 }
 
-export async function fetchKpis(): Promise<ReturnKpis> {
-  const res = await fetch("/api/return-requests/kpis");
-  if (!res.ok) throw await readFailure(res, "Failed to load the figures");
-  return ((await res.json()) as { data: ReturnKpis }).data;
+export function fetchKpis(): Promise<ReturnKpis> {
+  return apiGet("/api/return-requests/kpis", ReturnKpisAnswer);
 }
 
-export async function fetchDetail(id: number): Promise<ReturnDetailView> {
-  const res = await fetch(`/api/return-requests/${id}`);
-  if (!res.ok) throw await readFailure(res, "Failed to load the request");
-  return ((await res.json()) as { data: ReturnDetailView }).data;
+export function fetchDetail(id: number): Promise<ReturnDetailView> {
+  return apiGet(`/api/return-requests/${id}`, ReturnDetailAnswer);
 }
 
-export async function fetchItemImages(id: number, index: number): Promise<ImageRecord[]> {
-  const res = await fetch(`/api/return-requests/${id}/items/${index}/images`);
-  if (!res.ok) throw await readFailure(res, "Unable to load");
-  return (await res.json()) as ImageRecord[];
+export function fetchItemImages(id: number, index: number): Promise<ImageRecord[]> {
+  return apiGet(`/api/return-requests/${id}/items/${index}/images`, ItemImagesAnswer);
 }
 
-export async function sendJson<T>(url: string, method: string, body: unknown, fallback: string): Promise<T> {
-  const res = await fetch(url, { method, headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) });
-  if (!res.ok) throw await readFailure(res, fallback);
-  return (await res.json()) as T;
+export function fetchReasons(all: boolean): Promise<ReturnReason[]> {
+  return apiGet(`/api/return-reasons${all ? "?all=1" : ""}`, ReasonsAnswer);
 }
 
-export async function fetchReasons(all: boolean): Promise<Reason[]> {
-  const res = await fetch(`/api/return-reasons${all ? "?all=1" : ""}`);
-  if (!res.ok) throw await readFailure(res, "Failed to load the reasons");
-  return ((await res.json()) as { data: Reason[] }).data;
+export function addReason(label: string): Promise<ApiResult<ReturnReason>> {
+  return apiFetch("/api/return-reasons", ReasonAnswer, { json: { label } });
+}
+
+export function setReasonActive(reason: ReturnReason, active: boolean): Promise<ApiResult<ReturnReason>> {
+  return apiFetch(`/api/return-reasons/${reason.id}`, ReasonAnswer, { method: "PATCH", json: { active, version: reason.version } });
+}
+
+export function decideRequest(id: number, body: z.output<typeof ReturnStatusRequest>): Promise<ApiResult<ReturnRequestView>> {
+  return apiFetch(`/api/return-requests/${id}/status`, ReturnDecisionAnswer, { method: "PATCH", json: body });
+}
+
+export function decideItem(id: number, index: number, body: z.output<typeof ItemStatusRequest>): Promise<ApiResult<ReturnRequestView>> {
+  return apiFetch(`/api/return-requests/${id}/items/${index}/status`, ReturnDecisionAnswer, { method: "PATCH", json: body });
+}
+
+export function recordReceipt(id: number, body: z.output<typeof ReceivingRequest>): Promise<ApiResult<ReturnRequestView>> {
+  return apiFetch(`/api/return-requests/${id}/receiving`, ReceivingAnswer, { json: body });
+}
+
+export function clearReview(id: number, version: number): Promise<ApiResult<ReturnRequestView>> {
+  return apiFetch(`/api/return-requests/${id}/receiving`, ReceivingAnswer, { method: "DELETE", json: { version } });
 }

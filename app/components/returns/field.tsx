@@ -1,5 +1,7 @@
-// A labelled form field with its server error underneath (the public forms and the edit dialog).
+// A labelled form field with the server's error underneath (the public forms and the edit dialog); the input
+// inside takes `fieldAria(...)` with the same id, so the message is read with it.
 import type { ReactNode } from "react";
+import { FieldError } from "~/components/forms/field-errors";
 
 export function Field({ label, id, error, children, hint }: { label: string; id: string; error?: string[] | undefined; children: ReactNode; hint?: string }) {
   return (
@@ -9,11 +11,7 @@ export function Field({ label, id, error, children, hint }: { label: string; id:
       </label>
       {children}
       {hint ? <p className="text-xs text-slate-600">{hint}</p> : null}
-      {error?.length ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error[0]}
-        </p>
-      ) : null}
+      <FieldError id={id} messages={error} />
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { REASON_MAX } from "~/domain/returns/rules";
-import { fetchReasons, sendJson, type Reason } from "./api";
+import type { ApiResult } from "~/lib/api-client";
+import { addReason, fetchReasons, setReasonActive, type Reason } from "./api";
 import { Notice } from "./shared";
 
 export function ReasonsPanel() {
@@ -29,25 +30,21 @@ export function ReasonsPanel() {
     if (next && !reasons) await reload();
   }
 
-  async function save(work: () => Promise<unknown>, success: string) {
+  async function save(work: () => Promise<ApiResult<unknown>>, success: string): Promise<boolean> {
     setBusy(true);
     setMessage(null);
-    try {
-      await work();
-      setMessage({ tone: "success", text: success });
-    } catch (e) {
-      setMessage({ tone: "error", text: (e as Error).message });
-    } finally {
-      await reload();
-      setBusy(false);
-    }
+    const result = await work();
+    setMessage(result.ok ? { tone: "success", text: success } : { tone: "error", text: result.error.message });
+    await reload();
+    setBusy(false);
+    return result.ok;
   }
 
   function add(e: FormEvent) {
     e.preventDefault();
     const text = label.trim();
     if (!text) return;
-    void save(() => sendJson("/api/return-reasons", "POST", { label: text }, "Failed to add the reason").then(() => setLabel("")), `Added '${text}'.`);
+    void save(() => addReason(text), `Added '${text}'.`).then((saved) => saved && setLabel(""));
   }
 
   return (
@@ -63,7 +60,7 @@ export function ReasonsPanel() {
             {(reasons ?? []).map((r) => (
               <li key={r.id} className="flex items-center justify-between gap-2 py-2">
                 <span className={r.active ? "text-slate-900" : "text-slate-500 line-through"}>{r.label}</span>
-                <Button size="sm" variant="outline" disabled={busy} onClick={() => save(() => sendJson(`/api/return-reasons/${r.id}`, "PATCH", { active: !r.active, version: r.version }, "Failed to save"), r.active ? `Hid '${r.label}'.` : `Showing '${r.label}' again.`)}>
+                <Button size="sm" variant="outline" disabled={busy} onClick={() => save(() => setReasonActive(r, !r.active), r.active ? `Hid '${r.label}'.` : `Showing '${r.label}' again.`)}>
                   {r.active ? "Hide" : "Show"}
                 </Button>
               </li>

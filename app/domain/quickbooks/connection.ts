@@ -1,17 +1,10 @@
 // The QuickBooks connection as an admin sees it: connected or not, by whom, when, when the tokens expire,
 // and whether only a reconnect helps; plus the connect flow's outcome codes. Client-safe.
+import type * as z from "zod/mini";
+import type { QboConnectionStatus as StatusSchema } from "./contract";
 
-export type QboConnectionStatus = {
-  connected: boolean;
-  realmId: string | null;
-  connectedBy: string | null;
-  connectedAt: string | null;
-  accessTokenExpiresAt: string | null;
-  refreshTokenExpiresAt: string | null;
-  /** QuickBooks refused the refresh token at this time (revoked, expired): only a reconnect helps. */
-  refusedAt: string | null;
-  refusedReason: string | null;
-};
+/** The connection's status; its schema (./contract.ts) is the one definition. */
+export type QboConnectionStatus = z.output<typeof StatusSchema>;
 
 export const NOT_CONNECTED: QboConnectionStatus = {
   connected: false,

@@ -1,24 +1,11 @@
 // QuickBooks customers as the screens read them (spec 001 'Accounting customer') and the display rules:
-// money, addresses, QuickBooks times, the balance match. Client-safe and free of zod (it ships in screens).
-export type AccountingAddress = { line1: string; city: string; state: string; postalCode: string };
+// money, addresses, QuickBooks times, the balance match. Client-safe (types only from the zod/mini contract).
+import type * as z from "zod/mini";
+import type { AccountingAddress as AddressSchema, AccountingCustomer as CustomerSchema } from "./contract";
 
-/** Spec 001, 'Accounting customer'. Balances are dollars, as QuickBooks reports them. */
-export type AccountingCustomer = {
-  id: string;
-  displayName: string;
-  companyName: string | null;
-  givenName: string | null;
-  familyName: string | null;
-  primaryEmail: string | null;
-  primaryPhone: string | null;
-  balance: number;
-  balanceWithJobs: number;
-  taxable: boolean;
-  preferredDeliveryMethod: string | null;
-  meta: { created: string | null; updated: string | null };
-  billAddr: AccountingAddress | null;
-  shipAddr: AccountingAddress | null;
-};
+export type AccountingAddress = z.output<typeof AddressSchema>;
+/** Spec 001, 'Accounting customer' (its schema, ./contract.ts, is the one definition). */
+export type AccountingCustomer = z.output<typeof CustomerSchema>;
 
 /** Spec 001, 'Customer balance result'. */
 export type CustomerBalance = { displayName: string; balance: number };

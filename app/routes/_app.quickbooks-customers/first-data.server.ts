@@ -10,7 +10,7 @@ import { parseSearchParams } from "~/lib/http.server";
 import { qboConnectionStatus } from "~/lib/quickbooks.server";
 import type { Viewer } from "~/lib/session.server";
 import { canManageQuickBooks, searchCustomers } from "~/services/quickbooks.server";
-import type { QboAnswer } from "~/components/quickbooks/api";
+import type { QboAnswer } from "~/domain/quickbooks/contract";
 
 /** What the route would answer: its body, or `{success:false, error, code}` for any typed refusal or fault. */
 async function answer<T>(run: () => Promise<T>): Promise<QboAnswer<T>> {

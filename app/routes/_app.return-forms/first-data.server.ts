@@ -10,11 +10,13 @@ import { listReturnRequests, returnKpis } from "~/services/returns.server";
 export async function returnFormsFirstData(ctx: AppContext, viewer: Viewer, limit: number) {
   const query = returnListQuerySchema.parse({ page: "1", limit: String(limit), searchBy: "companyName", sort: "submittedAt" });
   const [list, kpis] = await Promise.all([apiAnswer(() => listReturnRequests(ctx, query)), returnKpis(ctx)]);
+  const admin = viewer.isAdmin || hasGrant(viewer.grants, "admin:manage");
   const first = "success" in list ? { rows: [], total: 0, error: list.error } : { rows: list.rows, total: list.total };
   return {
     first,
     kpis,
-    canUpdate: hasGrant(viewer.grants, "returns:update"),
-    isAdmin: viewer.isAdmin || hasGrant(viewer.grants, "admin:manage"),
+    // What the screen may offer, from grants (the services check the same): decide and receive, reopen a
+    // decided request, and manage the reasons list.
+    can: { update: hasGrant(viewer.grants, "returns:update"), reopen: admin, manageReasons: admin },
   };
 }

@@ -102,10 +102,10 @@ export default function ReturnForms() {
         <ReturnList rows={load.rows} phone={phone} sort={query.sort} dir={list.dir} onSort={list.sortBy} onOpen={setOpen} />
       </ListResults>
 
-      {data.isAdmin ? <ReasonsPanel /> : null}
+      {data.can.manageReasons ? <ReasonsPanel /> : null}
 
       <DetailShell open={!!open} phone={phone === true} hash={`return-${open?.returnID ?? ""}`} title={open ? `Return ${open.returnID}` : "Return"} onClose={close}>
-        {open ? <ReturnDetail row={open} canUpdate={data.canUpdate} isAdmin={data.isAdmin} onChanged={list.replaceRow} /> : null}
+        {open ? <ReturnDetail row={open} can={data.can} onChanged={list.replaceRow} /> : null}
       </DetailShell>
     </div>
   );
