@@ -3,6 +3,7 @@
 // and the Lamport-ish clock that stamps each change. Client-only (never imported by server code).
 import PartySocket from "partysocket";
 import { RoomAccessAnswer, type RoomAccess } from "~/domain/picking/contract";
+import type { RoomStatus } from "~/domain/picking/pick-list-state";
 import { apiFetch } from "~/lib/api-client";
 import { parseServerMessage, type ClaimEntry, type ServerMessage } from "../../party/protocol";
 import type { PickLine } from "~/domain/picking/lines";
@@ -19,7 +20,7 @@ import {
   type SyncedLine,
 } from "~/domain/picking/sync";
 
-export type RoomStatus = "connecting" | "live" | "offline" | "denied";
+export type { RoomStatus };
 
 export type { RoomAccess };
 

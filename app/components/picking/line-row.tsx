@@ -1,21 +1,14 @@
 // One pick line: bin, image (tap to zoom), name, sku, need, status, on hand, the In Full / Short / Unselect
 // actions, the Short editor (Picked Qty, quick chips, reason, Done), an Issue note, who else is on the line
-// and who holds it. Compact (the default: six lines or more on a phone) or comfortable with the image.
-import { Check, Lock, Package, RotateCcw } from "lucide-react";
+// and who holds it. Compact (the default: six lines or more on a phone) or comfortable with the image. The
+// pieces are in line-parts, line-buttons and short-editor.
 import { memo, useState } from "react";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import {
-  onHandChipQty,
-  onHandTone,
-  parseShortQty,
-  percentChipQty,
-  QUICK_PERCENT_CHIPS,
-  shortSummary,
-  type PickLine,
-} from "~/domain/picking/lines";
-import { initials } from "~/domain/picking/sync";
+import type { PickLine } from "~/domain/picking/lines";
+import { LineButtons } from "./line-buttons";
+import { BinTag, HeldChip, inProgress, LineFacts, lineFactsText, LineHolders, LineImage } from "./line-parts";
+import { ShortEditor } from "./short-editor";
 
 export type LineActions = {
   inFull(line: PickLine): void;
@@ -30,22 +23,6 @@ export type LineActions = {
 };
 
 const STATUS_TONE = { Pending: "neutral", Picked: "green", Issue: "orange" } as const;
-
-function LineImage({ line, onZoom }: { line: PickLine; onZoom: () => void }) {
-  const [broken, setBroken] = useState(false);
-  if (!line.image || broken) {
-    return (
-      <div className="grid size-16 shrink-0 place-items-center rounded-lg bg-slate-100 text-slate-400 sm:size-20" aria-hidden="true">
-        <Package className="size-7" />
-      </div>
-    );
-  }
-  return (
-    <button type="button" onClick={onZoom} className="size-16 shrink-0 overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200 sm:size-20" aria-label={`Zoom image of ${line.name || line.sku}`}>
-      <img src={line.image} alt="" loading="lazy" className="size-full object-cover" onError={() => setBroken(true)} />
-    </button>
-  );
-}
 
 export const LineRow = memo(function LineRow({
   line,
@@ -71,137 +48,14 @@ export const LineRow = memo(function LineRow({
   /** The short reasons to choose from. */
   reasons?: readonly string[];
 }) {
+  // Kept by the row, not the editor: closing and reopening Short keeps what was typed.
   const [qtyText, setQtyText] = useState(() => (line.pickedQty ? String(line.pickedQty) : ""));
   const [reason, setReason] = useState(line.reason ?? "");
-  const tone = onHandTone(line);
-  const typed = parseShortQty(qtyText);
-  const setQty = (n: number) => setQtyText(String(n));
-  const isShort = (typed ?? line.pickedQty) < line.quantity;
-  const needsReason = isShort && !reason;
-  const inProgress = line.pickState === "unset" && line.pickedQty > 0;
   const held = !!heldBy;
-
-  const heldChip = heldBy ? (
-    <span className="inline-flex max-w-full min-w-0 items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" data-testid="line-claim" title={`${heldBy} is picking`}>
-      <Lock className="size-3 shrink-0" aria-hidden="true" />
-      <span className="truncate">{heldBy} is picking</span>
-    </span>
-  ) : null;
-  const holders = (
-    <>
-      {others.map((name) => (
-        <span
-          key={name}
-          title={`${name} is on this line`}
-          aria-label={`${name} is on this line`}
-          className="grid size-7 place-items-center rounded-full bg-blue-600 text-[11px] font-bold text-white ring-2 ring-white"
-        >
-          {initials(name)}
-        </span>
-      ))}
-      {heldChip && !compact ? (
-        heldChip
-      ) : mine ? (
-        <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-800" data-testid="line-claim">
-          You
-        </span>
-      ) : null}
-    </>
-  );
-  const facts = (
-    <>
-      {compact ? <span className="font-mono text-xs text-slate-600">{line.sku}</span> : null}
-      <span className="font-semibold text-slate-900">Need: {line.quantity}</span>
-      <span className={cn("font-medium", tone === "red" ? "text-red-700" : tone === "green" ? "text-green-700" : "text-slate-600")} data-testid="on-hand">
-        On Hand: {line.onHand ?? "—"}
-      </span>
-      {inProgress ? (
-        <span className="font-semibold text-blue-800" data-testid="scanned">
-          Scanned {line.pickedQty}/{line.quantity}
-        </span>
-      ) : null}
-      {line.pickState === "short" && !editing ? (
-        <span className="text-orange-700">
-          {shortSummary(line, line.pickedQty)}
-          {line.reason ? ` — ${line.reason}` : ""}
-        </span>
-      ) : null}
-    </>
-  );
-  // The compact row cuts its facts to one line: the whole of them is its title.
-  const factsText = [
-    line.sku,
-    `Need: ${line.quantity}`,
-    `On Hand: ${line.onHand ?? "—"}`,
-    inProgress ? `Scanned ${line.pickedQty}/${line.quantity}` : null,
-    line.pickState === "short" && !editing ? `${shortSummary(line, line.pickedQty)}${line.reason ? ` — ${line.reason}` : ""}` : null,
-  ]
-    .filter(Boolean)
-    .join(" · ");
-  const bin = line.bin ? (
-    <span className="shrink-0 rounded bg-slate-800 px-1.5 py-0.5 font-mono text-xs font-semibold text-white" data-testid="line-bin" title="Bin">
-      <span className="sr-only">Bin </span>
-      {line.bin}
-    </span>
-  ) : null;
-  const isSet = line.status !== "Pending" || line.pickState !== "unset" || line.pickedQty > 0;
-  const buttons = compact ? (
-    <>
-      <Button
-        size="md"
-        variant={line.pickState === "full" ? "primary" : "outline"}
-        className="min-h-11 gap-1 px-2 text-sm whitespace-nowrap"
-        aria-pressed={line.pickState === "full"}
-        aria-label={`In Full (${line.quantity})`}
-        disabled={held}
-        onClick={() => actions.inFull(line)}
-      >
-        <Check className="size-4" aria-hidden="true" />
-        {line.quantity}
-      </Button>
-      <Button
-        size="md"
-        variant={line.pickState === "short" ? "primary" : "outline"}
-        className="min-h-11 px-2 text-sm whitespace-nowrap"
-        aria-pressed={line.pickState === "short"}
-        disabled={held}
-        onClick={() => actions.short(line)}
-      >
-        Short
-      </Button>
-      {isSet ? (
-        <Button size="icon" variant="ghost" className="ring-1 ring-slate-200" aria-label="Unselect" title="Unselect" disabled={held} onClick={() => actions.unselect(line)}>
-          <RotateCcw className="size-4" aria-hidden="true" />
-        </Button>
-      ) : null}
-    </>
-  ) : (
-    <>
-      <Button
-        size="md"
-        variant={line.pickState === "full" ? "primary" : "outline"}
-        className="whitespace-nowrap px-1 text-sm"
-        aria-pressed={line.pickState === "full"}
-        disabled={held}
-        onClick={() => actions.inFull(line)}
-      >
-        In Full ({line.quantity})
-      </Button>
-      <Button
-        size="md"
-        variant={line.pickState === "short" ? "primary" : "outline"}
-        className="whitespace-nowrap px-1 text-sm"
-        aria-pressed={line.pickState === "short"}
-        disabled={held}
-        onClick={() => actions.short(line)}
-      >
-        Short
-      </Button>
-      <Button size="md" variant="ghost" className="whitespace-nowrap px-1 text-sm ring-1 ring-slate-200" disabled={held} onClick={() => actions.unselect(line)}>
-        Unselect
-      </Button>
-    </>
-  );
+  const holders = <LineHolders others={others} heldBy={heldBy} mine={mine} compact={compact} />;
+  const facts = <LineFacts line={line} editing={editing} compact={compact} />;
+  const bin = <BinTag bin={line.bin} />;
+  const buttons = <LineButtons line={line} actions={actions} compact={compact} held={held} />;
 
   return (
     <li
@@ -231,17 +85,17 @@ export const LineRow = memo(function LineRow({
               <span className="ml-auto flex shrink-0 items-center gap-1">{holders}</span>
             </span>
             {/* Held by another picker, the row says by whom where its facts were (the facts stay in the title). */}
-            {heldChip ? (
-              <span className="mt-0.5 flex min-w-0 items-center gap-2 text-xs leading-5" title={factsText}>
-                {heldChip}
-                {inProgress ? (
+            {heldBy ? (
+              <span className="mt-0.5 flex min-w-0 items-center gap-2 text-xs leading-5" title={lineFactsText(line, editing)}>
+                <HeldChip heldBy={heldBy} />
+                {inProgress(line) ? (
                   <span className="shrink-0 font-semibold text-blue-800" data-testid="scanned">
                     {line.pickedQty}/{line.quantity}
                   </span>
                 ) : null}
               </span>
             ) : (
-              <span className="mt-0.5 block truncate text-xs leading-5 [&>span]:mr-2" title={factsText}>
+              <span className="mt-0.5 block truncate text-xs leading-5 [&>span]:mr-2" title={lineFactsText(line, editing)}>
                 {facts}
               </span>
             )}
@@ -276,64 +130,15 @@ export const LineRow = memo(function LineRow({
       )}
 
       {editing ? (
-        <div className="mt-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
-          <div className="flex flex-wrap items-end gap-2">
-            <label className="flex flex-col text-sm font-medium">
-              Picked Qty
-              <input
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={line.quantity}
-                value={qtyText}
-                onChange={(e) => setQtyText(e.target.value)}
-                className="mt-1 h-11 w-24 rounded-lg border border-slate-300 bg-white px-3 text-base"
-              />
-            </label>
-            <div className="flex flex-wrap gap-1.5" role="group" aria-label="Quick quantities">
-              <Button size="sm" variant="secondary" onClick={() => setQty(onHandChipQty(line))}>
-                On hand
-              </Button>
-              <Button size="sm" variant="secondary" onClick={() => setQty(0)}>
-                0
-              </Button>
-              {QUICK_PERCENT_CHIPS.map((p) => (
-                <Button key={p} size="sm" variant="secondary" onClick={() => setQty(percentChipQty(line, p))}>
-                  {p}%
-                </Button>
-              ))}
-            </div>
-          </div>
-          <div className="mt-2 flex flex-wrap items-end gap-2">
-            {isShort ? (
-              <label className="flex min-w-0 flex-1 flex-col text-sm font-medium">
-                Reason
-                <select
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value)}
-                  className="mt-1 h-11 rounded-lg border border-slate-300 bg-white px-2 text-base"
-                  aria-describedby={needsReason ? `reason-hint-${line.id}` : undefined}
-                >
-                  <option value="">Choose a reason…</option>
-                  {reasons.map((r) => (
-                    <option key={r} value={r}>
-                      {r}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            ) : null}
-            <Button size="md" className="ml-auto" disabled={needsReason} onClick={() => actions.done(line, typed, isShort ? reason : undefined)}>
-              Done
-            </Button>
-          </div>
-          <p className="mt-2 text-sm text-slate-700">{shortSummary(line, typed)}</p>
-          {needsReason ? (
-            <p id={`reason-hint-${line.id}`} className="mt-1 text-xs text-slate-600">
-              A short line needs a reason.
-            </p>
-          ) : null}
-        </div>
+        <ShortEditor
+          line={line}
+          qtyText={qtyText}
+          reason={reason}
+          reasons={reasons}
+          onQtyText={setQtyText}
+          onReason={setReason}
+          onDone={(picked, why) => actions.done(line, picked, why)}
+        />
       ) : null}
 
       {line.status === "Issue" ? (

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { ean13Modules } from "~/domain/picking/barcodes";
 import { feedWedge, WEDGE_START, type ScanOutcome } from "~/domain/picking/scan";
-import { prepareFeedback } from "./use-pick-list";
+import { prepareFeedback } from "./feedback";
 
 /** Listens for a keyboard-wedge scanner while `enabled`; typing into a field is never taken as a scan. */
 export function useWedgeScanner(onScan: (code: string) => void, enabled: boolean) {

@@ -1,0 +1,67 @@
+// The picking screen's live room: joins the order's room (the socket code is loaded lazily, so the first paint
+// does not wait for it), turns its messages into reducer events, and closes it when another order opens.
+import { useCallback, useRef, type Dispatch, type MutableRefObject } from "react";
+import { revertLine, type PickListEvent } from "~/domain/picking/pick-list-state";
+import type { PickLine } from "~/domain/picking/lines";
+import { maxRev, savedHint, type SyncedLine } from "~/domain/picking/sync";
+import type { PickingRoom } from "~/lib/picking-client";
+import { feedback } from "./feedback";
+
+function timeOf(iso: string) {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+}
+
+export function usePickRoom({
+  dispatch,
+  itemsRef,
+  loadSeq,
+  receive,
+}: {
+  dispatch: Dispatch<PickListEvent>;
+  /** The lines as they are now (changed between renders too). */
+  itemsRef: MutableRefObject<PickLine[]>;
+  /** The current load: a room joined for an older one is dropped. */
+  loadSeq: MutableRefObject<number>;
+  /** Applies room lines newest-wins. */
+  receive(lines: SyncedLine[]): void;
+}) {
+  const roomRef = useRef<PickingRoom | null>(null);
+
+  const close = useCallback(() => {
+    roomRef.current?.close();
+    roomRef.current = null;
+  }, []);
+
+  const connect = useCallback(
+    async (orderNumber: string, seq: number) => {
+      close();
+      dispatch({ type: "room-joining" });
+      try {
+        const client = await import("~/lib/picking-client");
+        const access = await client.fetchRoomAccess(orderNumber);
+        if (seq !== loadSeq.current) return;
+        roomRef.current = client.connectPickingRoom(orderNumber, access, {
+          onLines: (lines) => receive(lines),
+          onPresence: (presence) => dispatch({ type: "presence", presence }),
+          onSaved: (s) => dispatch({ type: "saved-hint", text: savedHint(s, timeOf) }),
+          onClaims: (claims, you) => dispatch({ type: "claims", claims, you }),
+          onRefused: (lineId, holder, line) => {
+            dispatch({ type: "refused", lineId, holder, line });
+            // The ref follows at once: a tap before the next render sees the room's copy.
+            itemsRef.current = revertLine(itemsRef.current, lineId, line);
+            feedback(false);
+          },
+          onStatus: (status) => dispatch({ type: "room-status", status }),
+        });
+        roomRef.current.observe(maxRev(itemsRef.current));
+      } catch (err) {
+        console.warn("live sync unavailable:", (err as Error).message);
+        if (seq === loadSeq.current) dispatch({ type: "room-status", status: "denied" });
+      }
+    },
+    [close, dispatch, itemsRef, loadSeq, receive],
+  );
+
+  return { roomRef, connect, close };
+}
