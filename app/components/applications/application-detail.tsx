@@ -4,17 +4,19 @@
 // Any failure is shown with a Retry, never silently lost; a 409 shows the current state.
 import { Check, Pencil, RotateCw, X } from "lucide-react";
 import { useState } from "react";
+import * as z from "zod/mini";
+import { UnplacedErrors } from "~/components/forms/field-errors";
 import { formatDate, Notice, StatusPill } from "~/components/returns/shared";
 import { Button } from "~/components/ui/button";
 import { displayStatus, feedbackFor, type ApplicationDecision } from "~/domain/applications/rules";
 import { statusTone } from "~/domain/returns/rules";
-import * as z from "zod/mini";
+import type { FieldErrors } from "~/domain/api-contract";
 import { Application } from "~/domain/applications/contract";
 import { decideApplication, submitFeedback, type ApplicationView } from "./api";
 import { Documents } from "./documents";
 import { EditDialog } from "./edit-dialog";
 
-type Message = { tone: "error" | "success" | "warning"; text: string; retry?: () => void } | null;
+type Message = { tone: "error" | "success" | "warning"; text: string; retry?: () => void; fieldErrors?: FieldErrors } | null;
 
 export function ApplicationDetail({ app, phone, canDecide, canEdit, onChanged }: { app: ApplicationView; phone: boolean; canDecide: boolean; canEdit: boolean; onChanged: (app: ApplicationView) => void }) {
   const [current, setCurrent] = useState(app);
@@ -45,7 +47,7 @@ export function ApplicationDetail({ app, phone, canDecide, canEdit, onChanged }:
         apply(now.data);
         setMessage({ tone: "warning", text: result.error.message });
       } else {
-        setMessage({ tone: "error", text: `Failed to update application. Please try again. (${result.error.message})`, retry: () => void decide(status) });
+        setMessage({ tone: "error", text: `Failed to update application. Please try again. (${result.error.message})`, retry: () => void decide(status), fieldErrors: result.error.fieldErrors });
       }
       return;
     }
@@ -72,6 +74,8 @@ export function ApplicationDetail({ app, phone, canDecide, canEdit, onChanged }:
       {message ? (
         <Notice tone={message.tone} onDismiss={() => setMessage(null)}>
           {message.text}
+          {/* A decision has no fields of its own: whatever the server named is listed here. */}
+          <UnplacedErrors fieldErrors={message.fieldErrors} shown={[]} labels={{ status: "Decision", decisionDate: "Decision date" }} />
           {message.retry ? (
             <Button size="sm" variant="outline" className="ml-2" onClick={message.retry} disabled={busy}>
               <RotateCw className="size-4" aria-hidden="true" /> Retry

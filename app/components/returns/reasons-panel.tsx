@@ -1,9 +1,11 @@
 // The admin's list of return reasons ('Other' is always offered on the form): add one, hide or show one.
-// Collapsed until opened; every save shows the server's answer.
+// Collapsed until opened; every save shows the server's answer, a refused label under the field.
 import { ListChecks } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { errorsFor, FieldError, fieldAria } from "~/components/forms/field-errors";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import type { FieldErrors } from "~/domain/api-contract";
 import { REASON_MAX } from "~/domain/returns/rules";
 import type { ApiResult } from "~/lib/api-client";
 import { addReason, fetchReasons, setReasonActive, type Reason } from "./api";
@@ -15,6 +17,7 @@ export function ReasonsPanel() {
   const [label, setLabel] = useState("");
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
   async function reload() {
     try {
@@ -33,8 +36,10 @@ export function ReasonsPanel() {
   async function save(work: () => Promise<ApiResult<unknown>>, success: string): Promise<boolean> {
     setBusy(true);
     setMessage(null);
+    setFieldErrors({});
     const result = await work();
     setMessage(result.ok ? { tone: "success", text: success } : { tone: "error", text: result.error.message });
+    if (!result.ok) setFieldErrors(result.error.fieldErrors);
     await reload();
     setBusy(false);
     return result.ok;
@@ -66,11 +71,14 @@ export function ReasonsPanel() {
               </li>
             ))}
           </ul>
-          <form onSubmit={add} className="flex gap-2">
-            <Input aria-label="New reason" placeholder="New reason" value={label} maxLength={REASON_MAX} onChange={(e) => setLabel(e.target.value)} />
-            <Button type="submit" disabled={busy || !label.trim()}>
-              Add
-            </Button>
+          <form onSubmit={add}>
+            <div className="flex gap-2">
+              <Input id="new-reason" aria-label="New reason" placeholder="New reason" value={label} maxLength={REASON_MAX} onChange={(e) => setLabel(e.target.value)} {...fieldAria(fieldErrors, "label", "new-reason")} />
+              <Button type="submit" disabled={busy || !label.trim()}>
+                Add
+              </Button>
+            </div>
+            <FieldError id="new-reason" messages={errorsFor(fieldErrors, "label")} />
           </form>
         </div>
       ) : null}
