@@ -7,6 +7,7 @@ import { useCallback } from "react";
 import type { PickOrderData } from "~/components/picking/pick-order-data";
 import { PickingScreen } from "~/components/picking/picking-screen";
 import { policies, type Policy } from "~/domain/access/policy";
+import { pickGate } from "~/domain/picking/gate";
 import { PICK_GRANTS } from "~/domain/picklists/grants";
 import type { AppContext } from "~/lib/context.server";
 import { authorize, getPasscodeViewer, viewerSatisfies } from "~/lib/guard.server";
@@ -62,20 +63,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await authorize(request, context, policy);
   const passcode = await getPasscodeViewer(request, context.app);
   const orderNumber = new URL(request.url).searchParams.get("order")?.trim() || null;
-  return {
-    me: viewer ? { email: viewer.email, roleId: viewer.roleId, grants: viewer.grants.map((g) => ({ key: g.key })) } : null,
+  // The gate's decisions are made here from the session: the screen is handed what to show, not who this is.
+  const gate = pickGate({
+    me: viewer ? { email: viewer.email, roleId: viewer.roleId, grants: viewer.grants } : null,
     passcode: passcode ? { authenticated: true, email: passcode.email, allowedLocations: passcode.allowedLocations } : { authenticated: false, email: null, allowedLocations: [] },
-    firstOrder: orderNumber ? await firstOrder(context.app, viewer, orderNumber) : null,
-  };
+  });
+  return { gate, firstOrder: orderNumber ? await firstOrder(context.app, viewer, orderNumber) : null };
 }
 
 export default function PickListRoute() {
-  const { me, passcode, firstOrder } = useLoaderData<typeof loader>();
+  const { gate, firstOrder } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const orderNumber = params.get("order")?.trim() || null;
-  const passcodeEmail = passcode.email ?? (me?.email.startsWith("picklist+") ? me.email : null);
 
   const leave = useCallback(() => {
     // history.state.idx is React Router's position: above 0 means there is a page of ours to go back to.
@@ -88,8 +89,7 @@ export default function PickListRoute() {
     <PickingScreen
       orderNumber={orderNumber}
       initialData={firstOrder}
-      gate={{ me, passcode: { authenticated: passcode.authenticated, allowedLocations: passcode.allowedLocations } }}
-      passcodeEmail={passcodeEmail}
+      gate={gate}
       onPasscodeLogin={() => revalidator.revalidate()}
       onLeave={leave}
     />

@@ -20,6 +20,7 @@ import {
 import {
   googleSignInHref,
   passcodeLoginError,
+  pickGate,
   showAccessOverlay,
   showPasscodeBanner,
   swipeCancelled,
@@ -148,6 +149,15 @@ describe("pick list access gate", () => {
     ["a picklist account without a session", bare, true],
   ])("banner for %s", (_who, viewer, shown) => {
     expect(showPasscodeBanner(viewer)).toBe(shown);
+  });
+
+  it.each([
+    ["nobody: the overlay on a phone, the banner on a desktop", none, { needsAccess: true, offerPasscode: true, passcodeEmail: null, allowedLocations: [] }],
+    ["a signed-in employee: the banner only", staff, { needsAccess: false, offerPasscode: true, passcodeEmail: null, allowedLocations: [] }],
+    ["a passcode session: neither, and its warehouses", { ...passcode, passcode: { ...passcode.passcode!, email: "picklist+1@x.test" } }, { needsAccess: false, offerPasscode: false, passcodeEmail: "picklist+1@x.test", allowedLocations: ["NY-MAIN"] }],
+    ["a picklist account without a session", bare, { needsAccess: true, offerPasscode: true, passcodeEmail: "picklist+1@x.test", allowedLocations: [] }],
+  ])("the loader hands the screen the gate for %s", (_who, viewer, gate) => {
+    expect(pickGate(viewer)).toEqual(gate);
   });
 
   const refused = (message: string, fieldErrors: Record<string, string[]> = {}) => ({ message, fieldErrors });

@@ -5,7 +5,7 @@
 // is usePickList's reducer.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { cn } from "~/components/ui/cn";
-import { showAccessOverlay, showPasscodeBanner, PASSCODE_RELOAD_DELAY_MS, type GateViewer } from "~/domain/picking/gate";
+import { PASSCODE_RELOAD_DELAY_MS, type PickGate } from "~/domain/picking/gate";
 import { headerPercent, INITIAL_VISIBLE_LINES, pickProgress, visibleLines, VISIBLE_LINES_STEP, type PickLine } from "~/domain/picking/lines";
 import { sortLines } from "~/domain/picking/scan";
 import { alsoHereLabel, presenceByLine } from "~/domain/picking/sync";
@@ -29,14 +29,14 @@ export type PickingScreenProps = {
   orderNumber: string | null;
   /** The `?order=` order as the page loader brought it (null: ask /api). */
   initialData?: PickOrderData | null;
-  gate: GateViewer;
-  passcodeEmail: string | null;
+  /** What the gate shows (decided by the loader from the session). */
+  gate: PickGate;
   onPasscodeLogin: () => void;
   onLeave: () => void;
 };
 
-export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, onPasscodeLogin, onLeave }: PickingScreenProps) {
-  const session = passcodeEmail ? { email: passcodeEmail, allowedLocations: gate.passcode?.allowedLocations ?? [] } : null;
+export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin, onLeave }: PickingScreenProps) {
+  const session = gate.passcodeEmail ? { email: gate.passcodeEmail, allowedLocations: gate.allowedLocations } : null;
   const pick = usePickList({ initialOrder: orderNumber, initialData, session });
   const [hidePicked, setHidePicked] = useState(false);
   const [visibleCount, setVisibleCount] = useState(INITIAL_VISIBLE_LINES);
@@ -82,10 +82,9 @@ export function PickingScreen({ orderNumber, initialData, gate, passcodeEmail, o
   );
   useWedgeScanner(onScan, listReady && !confirmAll && !zoomed);
 
-  // Width 0: the overlay's own CSS shows it only at 768 px or less, so server and client render alike.
-  const overlay = showAccessOverlay(gate, 0, boxOpen);
-  // Wide screens never get the overlay; a visitor without access there gets the banner instead.
-  const banner = !gate.passcode?.authenticated && (showPasscodeBanner(gate) || !gate.me);
+  // The overlay's own CSS shows it only at 768 px or less, so server and client render alike.
+  const overlay = gate.needsAccess && !boxOpen;
+  const banner = gate.offerPasscode;
 
   return (
     <div className="fixed inset-0 z-30 overflow-hidden bg-slate-100">

@@ -35,6 +35,32 @@ export function showPasscodeBanner(v: GateViewer): boolean {
   return signedIn && !hasPasscodeSession(v);
 }
 
+/** What the picking screen's gate shows, decided on the server from the session: the screen reads no role, grant or email. */
+export type PickGate = {
+  /** On a phone: the 'Pick List Access' overlay (no account with a role or grants, no passcode session) until the passcode box is opened. */
+  needsAccess: boolean;
+  /** The 'Need warehouse passcode access?' banner. */
+  offerPasscode: boolean;
+  /** The picklist identity whose warehouses limit which orders open (null: not a passcode picker). */
+  passcodeEmail: string | null;
+  allowedLocations: string[];
+};
+
+/** The passcode session's picker, else a signed-in picklist account. */
+export function passcodeEmailOf(v: GateViewer & { passcode: { email?: string | null } | null }): string | null {
+  return v.passcode?.email ?? (v.me?.email.startsWith(PASSCODE_EMAIL_PREFIX) ? v.me.email : null);
+}
+
+export function pickGate(v: GateViewer & { passcode: { email?: string | null } | null }): PickGate {
+  return {
+    needsAccess: showAccessOverlay(v, 0, false),
+    // Wide screens never get the overlay; a visitor without access there gets the banner instead.
+    offerPasscode: !hasPasscodeSession(v) && (showPasscodeBanner(v) || !v.me),
+    passcodeEmail: passcodeEmailOf(v),
+    allowedLocations: v.passcode?.allowedLocations ?? [],
+  };
+}
+
 /**
  * What the passcode field says: "Enter code" before asking, then the server's word on the code (its field
  * error, else its refusal), both already in plain words from the one client; null when the code was accepted.
