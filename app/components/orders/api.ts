@@ -118,13 +118,4 @@ export function fetchWorkerOptions(signal?: AbortSignal): Promise<string[]> {
   return apiGet("/api/warehouse-workers/options", WorkerOptionsAnswer, { signal });
 }
 
-// The release-order calls belong to the documents area's pickListApi; until the detail calls it from there,
-// this one read stays here with the one field it needs.
-const PickListStatusAnswer = z.looseObject({ completedAt: z.optional(z.nullable(z.string())) });
-
-/** Whether the order's digital pick list is completed (the warehouse employee's reminder); null when unknown. */
-export async function fetchPickListCompleted(id: OrderRow["_id"], signal?: AbortSignal): Promise<boolean | null> {
-  const res = await apiFetch(`/api/order-trackers/${encodeURIComponent(String(id))}/release-order/status`, PickListStatusAnswer, { signal });
-  if (!res.ok) return null;
-  return typeof res.data.completedAt === "string" && res.data.completedAt !== "";
-}
+// The release-order calls (the pick list's status included) are the documents area's pickListApi.

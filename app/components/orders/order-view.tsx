@@ -8,7 +8,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { OrdersCan } from "~/domain/orders/capabilities";
 import { formatDateTime, formatOrderDate } from "~/domain/orders/format";
 import { normalizeTrucking } from "~/domain/orders/status";
-import { fetchOrderLines, fetchPickListCompleted } from "./api";
+import { pickListApi } from "~/components/documents/api";
+import { fetchOrderLines } from "./api";
 import { CustomerBalance } from "./customer-balance";
 import { ImageViewer, type ViewerImage } from "./image-viewer";
 import { ItemCards, ItemsTable } from "./order-items";
@@ -36,7 +37,8 @@ export function OrderView({ row, viewer, isPhone, can, onEdit, onHistory }: { ro
       .catch((e: unknown) => !ctrl.signal.aborted && setLines({ loading: false, error: e instanceof Error ? e.message : "Failed to load items", items: [] }));
     if (warehouse) {
       setPickListDone(null);
-      fetchPickListCompleted(row._id, ctrl.signal).then(setPickListDone, () => undefined);
+      // Unknown (no answer) shows no reminder rather than a wrong one.
+      pickListApi.status(row._id, ctrl.signal).then((res) => setPickListDone(res.ok ? !!res.data.completedAt : null), () => undefined);
     }
     return () => ctrl.abort();
   }, [row.orderNumber, row._id, warehouse]);
