@@ -2,6 +2,7 @@
 // pending report; the reviewer is the signed-in member (the body's reviewedBy is ignored).
 import { policies } from "~/domain/access/policy";
 import { MESSAGES } from "~/domain/reports/constants";
+import type { DevanningReviewed } from "~/domain/reports/contract";
 import { devanningReviewSchema } from "~/domain/reports/schemas";
 import { reportIdParams } from "~/domain/reports/params";
 import { parseJsonBody, parseParams } from "~/lib/http.server";
@@ -15,7 +16,7 @@ const route = apiRoute(policy, {
     const { id } = parseParams(params, reportIdParams);
     const review = await parseJsonBody(request, devanningReviewSchema);
     const report = await reviewDevanningReport(ctx, viewer, id, review);
-    return { success: true, message: MESSAGES.reviewed(review.action), report };
+    return { success: true, message: MESSAGES.reviewed(review.action), report } satisfies DevanningReviewed;
   },
 });
 

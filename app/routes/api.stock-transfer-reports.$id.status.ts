@@ -1,5 +1,6 @@
 // PATCH /api/stock-transfer-reports/{id}/status {status}: any of the four statuses (spec 002 §4), audited.
 import { policies } from "~/domain/access/policy";
+import type { StockTransferStatusChanged } from "~/domain/reports/contract";
 import { stockTransferStatusSchema } from "~/domain/reports/list";
 import { reportIdParams } from "~/domain/reports/params";
 import { parseJsonBody, parseParams } from "~/lib/http.server";
@@ -12,7 +13,7 @@ const route = apiRoute(policy, {
   async PATCH({ request, params, viewer, ctx }) {
     const { id } = parseParams(params, reportIdParams);
     const { status } = await parseJsonBody(request, stockTransferStatusSchema);
-    return { success: true, report: await updateStockTransferStatus(ctx, viewer, id, status) };
+    return { success: true, report: await updateStockTransferStatus(ctx, viewer, id, status) } satisfies StockTransferStatusChanged;
   },
 });
 

@@ -5,6 +5,7 @@ import { and, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import { devanningReports, idempotencyKeys, storedFiles, type ReportPhoto } from "../../db/schema";
 import { DEVANNING_MAX_PHOTOS_PER_GROUP, MESSAGES, PHOTO_GROUPS, type DevanningStatus, type PhotoGroup } from "~/domain/reports/constants";
 import { devanningErrors, devanningRecord, photoCounts, type DevanningPhoto } from "~/domain/reports/devanning";
+import type { DevanningPhotosUploaded, ReportSubmitted } from "~/domain/reports/contract";
 import type { DevanningReportInput, DevanningReview } from "~/domain/reports/schemas";
 import type { DevanningListQuery } from "~/domain/reports/list";
 import { ConflictError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "~/domain/errors";
@@ -88,7 +89,7 @@ export async function uploadDevanningPhotos(ctx: AppContext, viewer: Viewer, req
       const file = await storeUpload(ctx, c.bytes, { rule: DEVANNING_PHOTO, ownerType: DEVANNING_UPLOAD_OWNER, ownerId: viewer.email, kind: "devanning-photo", filename: c.name, createdBy: viewer.email });
       out.push({ filename: file.key, originalName: file.filename, path: file.key, size: file.size });
     }
-    return { status: 200, body: { success: true, group, files: out } };
+    return { status: 200, body: { success: true, group, files: out } satisfies DevanningPhotosUploaded };
   });
 }
 
@@ -141,11 +142,11 @@ export async function createDevanningReport(ctx: AppContext, viewer: Viewer, bod
           .set({ ownerType: DEVANNING_OWNER, ownerId: String(reportId) })
           .where(and(inArray(storedFiles.key, keys), eq(storedFiles.ownerType, DEVANNING_UPLOAD_OWNER)));
       }
-      const result = { status: 201, body: { success: true, message: MESSAGES.devanningSubmitted, id: reportId, report: { _id: reportId, id: reportId } } };
+      const result = { status: 201, body: { success: true, message: MESSAGES.devanningSubmitted, id: reportId, report: { _id: reportId, id: reportId } } satisfies ReportSubmitted };
       for (const r of remember(result)) await tx.insert(idempotencyKeys).values(r);
       return reportId;
     });
-    return { status: 201, body: { success: true, message: MESSAGES.devanningSubmitted, id, report: { _id: id, id } } };
+    return { status: 201, body: { success: true, message: MESSAGES.devanningSubmitted, id, report: { _id: id, id } } satisfies ReportSubmitted };
   });
 }
 

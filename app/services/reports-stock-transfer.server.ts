@@ -5,6 +5,7 @@
 import { and, eq, gte, lte, or, sql } from "drizzle-orm";
 import { idempotencyKeys, locations, notifications, roleGrants, roles, stockTransferReports, storedFiles, users } from "../../db/schema";
 import { MESSAGES, STOCK_TRANSFER_MAX_PHOTOS, STOCK_TRANSFER_PHOTO_BYTES, type StockTransferStatus } from "~/domain/reports/constants";
+import type { ReportSubmitted } from "~/domain/reports/contract";
 import type { StockTransferListQuery } from "~/domain/reports/list";
 import { stockTransferDataSchema } from "~/domain/reports/schemas";
 import {
@@ -232,11 +233,11 @@ export async function createStockTransferReport(ctx: AppContext, viewer: Viewer,
           if (managers.length) await tx.insert(notifications).values(managers.map((userId) => ({ ...alert, userId })));
           else await tx.insert(notifications).values({ ...alert, audienceGrant: "stockTransferReports:update" });
         }
-        const result = { status: 201, body: { success: true, message: MESSAGES.stockTransferSubmitted, id: reportId, report: { _id: reportId, id: reportId } } };
+        const result = { status: 201, body: { success: true, message: MESSAGES.stockTransferSubmitted, id: reportId, report: { _id: reportId, id: reportId } } satisfies ReportSubmitted };
         for (const r of remember(result)) await tx.insert(idempotencyKeys).values(r);
         return reportId;
       });
-      return { status: 201, body: { success: true, message: MESSAGES.stockTransferSubmitted, id, report: { _id: id, id } } };
+      return { status: 201, body: { success: true, message: MESSAGES.stockTransferSubmitted, id, report: { _id: id, id } } satisfies ReportSubmitted };
     } catch (error) {
       // Nothing refers to the stored objects when the write did not commit: remove them rather than leak storage.
       for (const k of stored) {

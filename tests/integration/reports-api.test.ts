@@ -7,6 +7,7 @@ import { count, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, devanningReports, notifications, stockTransferReports, storedFiles, users } from "../../db/schema";
 import { MESSAGES } from "~/domain/reports/constants";
+import { DevanningPhotosUploadedAnswer, DevanningReviewedAnswer, ReportPhotoLinkAnswer, ReportSubmittedAnswer, StockTransferStatusAnswer } from "~/domain/reports/contract";
 import type { Database } from "~/lib/db.server";
 import * as stList from "~/routes/api.stock-transfer-reports";
 import * as stOne from "~/routes/api.stock-transfer-reports.$id";
@@ -95,6 +96,8 @@ describe("stock transfer: submitting", () => {
     expect(res.status).toBe(201);
     const body = (await res.json()) as Json;
     expect(body).toMatchObject({ success: true, message: MESSAGES.stockTransferSubmitted });
+    // The forms read these answers through their contracts: a renamed field fails here, not on the dock.
+    ReportSubmittedAnswer.parse(body);
     const [row] = await db.select().from(stockTransferReports).where(eq(stockTransferReports.id, body.id));
     expect(row).toMatchObject({ transferReference: "TR-9001", status: "submitted", submittedBy: "warehouse@goldengrain.test", signatureType: "draw" });
     expect(row!.photos.map((p) => p.originalName)).toEqual(["pallet.jpg", "label.png"]);
@@ -267,7 +270,7 @@ describe("stock transfer: list, detail, status", () => {
     const key = one.photos[0].s3Key;
     const link = await call(stPhoto.loader, `/api/stock-transfer-reports/photos/${encodeURIComponent(key)}`, { who: "logistics", params: { "*": key } });
     expect(link.status).toBe(200);
-    expect(((await link.json()) as Json).presignedUrl).toMatch(/\/files\/.+\?exp=\d+&sig=[0-9a-f]{64}/);
+    expect(ReportPhotoLinkAnswer.parse(await link.json()).presignedUrl).toMatch(/\/files\/.+\?exp=\d+&sig=[0-9a-f]{64}/);
     // A key that is not a stock transfer photo (a signature of another area, a made-up key) is 404.
     expect((await call(stPhoto.loader, "/api/stock-transfer-reports/photos/nope", { who: "logistics", params: { "*": "nope" } })).status).toBe(404);
     expect((await call(stOne.loader, "/api/stock-transfer-reports/99999", { who: "logistics", params: { id: "99999" } })).status).toBe(404);
@@ -281,7 +284,7 @@ describe("stock transfer: list, detail, status", () => {
     for (const status of ["reviewed", "rejected", "submitted", "approved"]) {
       const res = await patch(status);
       expect(res.status).toBe(200);
-      expect(((await res.json()) as Json).report.status).toBe(status);
+      expect(StockTransferStatusAnswer.parse(await res.json()).report.status).toBe(status);
     }
     const audits = await db.select().from(auditEvents).where(eq(auditEvents.entityType, "stock-transfer-report"));
     expect(audits.filter((a) => a.entityId === "1").length).toBeGreaterThanOrEqual(3);
@@ -334,7 +337,7 @@ describe("devanning: photo uploads", () => {
     const res = await upload(uploadForm("cargoPhotos", [{ bytes: jpeg(), name: "c1.jpg" }, { bytes: png(), name: "c2.png" }]));
     expect(res.status).toBe(200);
     const body = (await res.json()) as Json;
-    expect(body.files).toHaveLength(2);
+    expect(DevanningPhotosUploadedAnswer.parse(body).files).toHaveLength(2);
     expect(body.files[0]).toMatchObject({ originalName: "c1.jpg", size: 3000 });
     expect(body.files[0].path).toBe(body.files[0].filename);
   });
@@ -362,7 +365,7 @@ describe("devanning: submitting", () => {
     const res = await submitDevanning(devanning((d) => (d.photos.overallPhotos = up.files)));
     expect(res.status).toBe(201);
     const body = (await res.json()) as Json;
-    expect(body.message).toBe(MESSAGES.devanningSubmitted);
+    expect(ReportSubmittedAnswer.parse(body).message).toBe(MESSAGES.devanningSubmitted);
     const [row] = await db.select().from(devanningReports).where(eq(devanningReports.id, body.id));
     expect(row).toMatchObject({ containerNumber: "MSKU1234567", status: "pending", reviewedBy: null, submittedBy: "warehouse@goldengrain.test" });
     expect(row!.cargoDetails).toMatchObject({ totalPallets: 12, totalBags: 580, shortageExtraBags: -2 });
@@ -496,7 +499,7 @@ describe("devanning: list and review", () => {
     const ok = await review(id, { action: "approve", notes: "Counts match", managementSignature: "Leo L.", reviewedBy: "Management User" });
     expect(ok.status).toBe(200);
     const body = (await ok.json()) as Json;
-    expect(body.message).toBe("Report approved successfully!");
+    expect(DevanningReviewedAnswer.parse(body).message).toBe("Report approved successfully!");
     expect(body.report).toMatchObject({ status: "approved", reviewedBy: "Leo Logistics", notes: "Counts match" });
     expect(body.report.cargoDetails.managementSign).toBe("Leo L.");
     // Not pending any more: approving or rejecting again is a 409 with the reason.
@@ -521,7 +524,7 @@ describe("devanning: list and review", () => {
     const key = withPhoto.photos.overallPhotos[0].path;
     const ok = await call(dvPhoto.loader, "/api/devanning-reports/photos/x", { who: "logistics", params: { "*": key } });
     expect(ok.status).toBe(200);
-    expect(((await ok.json()) as Json).presignedUrl).toContain("/files/");
+    expect(ReportPhotoLinkAnswer.parse(await ok.json()).presignedUrl).toContain("/files/");
     expect((await call(dvPhoto.loader, "/api/devanning-reports/photos/x", { who: "warehouse", params: { "*": key } })).status).toBe(403);
     // A stock transfer photo's key is not a devanning photo.
     const st = await db.select().from(storedFiles).where(eq(storedFiles.ownerType, "stock-transfer-report")).limit(1);

@@ -1,18 +1,9 @@
-// The report screens' calls: a submission keeps its Idempotency-Key and is sent again when the signal returns
-// (the server answers a resend that did arrive with the first result), and answers are read in one way.
+// The report screens' calls through the one client (apiFetch): a submission keeps its Idempotency-Key and is
+// sent again when the signal returns (the server answers a resend that did arrive with the first result), and
+// every answer is read by its contract (app/domain/reports/contract.ts) into typed data or a plain-words error.
+import * as z from "zod/mini";
+import { apiFetch, isConnectionFailure, type ApiError, type ApiInit, type ApiResult } from "~/lib/api-client";
 import { MESSAGES } from "~/domain/reports/constants";
-
-export function newIdempotencyKey(): string {
-  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
-
-export type Answer<T = Record<string, unknown>> = { ok: true; status: number; body: T } | { ok: false; status: number; error: string; fieldErrors?: Record<string, string[]> };
-
-export async function readAnswer<T>(res: Response, fallback: string): Promise<Answer<T>> {
-  const body = (await res.json().catch(() => null)) as (T & { success?: boolean; error?: string; fieldErrors?: Record<string, string[]> }) | null;
-  if (res.ok && body) return { ok: true, status: res.status, body };
-  return { ok: false, status: res.status, error: body?.error || fallback, fieldErrors: body?.fieldErrors };
-}
 
 function waitForSignal(signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -29,12 +20,16 @@ function waitForSignal(signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * Sends until the server answers: a network failure (no signal, a dropped connection) calls `onWaiting` and
- * tries again when the phone is back online, with the same body and Idempotency-Key. Any HTTP answer ends it.
+ * Sends until the server answers: a connection failure (no signal, a dropped connection, no answer in time) calls
+ * `onWaiting` and tries again when the phone is back online, with the same body and Idempotency-Key. Any HTTP
+ * answer ends it, read by `schema`.
  */
-export async function sendUntilAnswered(url: string, init: RequestInit & { idempotencyKey: string }, opts: { onWaiting?: (waiting: boolean) => void; signal?: AbortSignal } = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  headers.set("Idempotency-Key", init.idempotencyKey);
+export async function sendUntilAnswered<S extends z.ZodMiniType>(
+  path: string,
+  schema: S,
+  init: Omit<ApiInit, "signal"> & { idempotencyKey: string },
+  opts: { onWaiting?: (waiting: boolean) => void; signal?: AbortSignal } = {},
+): Promise<ApiResult<z.output<S>>> {
   for (;;) {
     if (opts.signal?.aborted) throw new DOMException("Aborted", "AbortError");
     if (typeof navigator !== "undefined" && navigator.onLine === false) {
@@ -42,21 +37,18 @@ export async function sendUntilAnswered(url: string, init: RequestInit & { idemp
       await waitForSignal(opts.signal);
       continue;
     }
-    try {
-      const res = await fetch(url, { ...init, headers });
-      opts.onWaiting?.(false);
-      return res;
-    } catch (error) {
-      if ((error as Error)?.name === "AbortError") throw error;
+    const res = await apiFetch(path, schema, { ...init, signal: opts.signal });
+    if (!res.ok && isConnectionFailure(res.error)) {
       opts.onWaiting?.(true);
       await waitForSignal(opts.signal);
+      continue;
     }
+    opts.onWaiting?.(false);
+    return res;
   }
 }
 
-export const SUBMIT_FAILED = MESSAGES.submitFailed;
-
-/** A failed answer in the spec's words, with the server's reason after it when it gave one. */
-export function failureText(answer: { error: string }, lead: string = MESSAGES.submitFailed): string {
-  return answer.error && answer.error !== lead ? `${lead} ${answer.error}` : lead;
+/** A failed answer in the spec's words, with the server's reason (in plain words) after it when it gave one. */
+export function failureText(error: Pick<ApiError, "message">, lead: string = MESSAGES.submitFailed): string {
+  return error.message && error.message !== lead ? `${lead} ${error.message}` : lead;
 }

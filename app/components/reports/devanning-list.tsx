@@ -11,7 +11,9 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { DEVANNING_STATUSES, MESSAGES, PHOTO_GROUPS, PHOTO_GROUP_LABELS } from "~/domain/reports/constants";
 import type { DevanningReport } from "~/services/reports-devanning.server";
-import { failureText, readAnswer } from "./client";
+import { DevanningReviewedAnswer } from "~/domain/reports/contract";
+import { apiFetch } from "~/lib/api-client";
+import { failureText } from "./client";
 import { CardHeading, DetailToolbar, Fact, formatDateTime, ListFailure, ListFilters, NoReports, Pagination, ReportPhoto, ReportTable, StatusBadge, type FilterField } from "./list-parts";
 
 export type DevanningListAnswer = { success: true; reports: DevanningReport[]; total: number; totalPages: number; page: number; message?: string } | { success: false; error: string };
@@ -198,23 +200,13 @@ function ReviewDialog({ report, action, onClose, onDone }: { report: DevanningRe
       return;
     }
     setBusy(true);
-    try {
-      const res = await fetch(`/api/devanning-reports/${report.id}/approve`, {
-        method: "PATCH",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ action, notes, managementSignature: signature }),
-      });
-      const answer = await readAnswer(res, MESSAGES.approveFailed);
-      if (answer.ok) {
-        revalidator.revalidate();
-        onDone(MESSAGES.reviewed(action));
-      } else {
-        setError(failureText(answer, MESSAGES.approveFailed));
-      }
-    } catch {
-      setError(MESSAGES.approveFailed);
-    } finally {
-      setBusy(false);
+    const answer = await apiFetch(`/api/devanning-reports/${report.id}/approve`, DevanningReviewedAnswer, { method: "PATCH", json: { action, notes, managementSignature: signature } });
+    setBusy(false);
+    if (answer.ok) {
+      revalidator.revalidate();
+      onDone(MESSAGES.reviewed(action));
+    } else {
+      setError(failureText(answer.error, MESSAGES.approveFailed));
     }
   }
 

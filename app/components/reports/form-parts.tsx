@@ -3,7 +3,8 @@
 // the sticky submit bar.
 import { Link } from "@remix-run/react";
 import { ArrowLeft, ChevronDown, ChevronUp } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { Children, cloneElement, isValidElement, useEffect, useState, type ReactElement, type ReactNode } from "react";
+import { FieldError as PlacedError } from "~/components/forms/field-errors";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 
@@ -42,31 +43,35 @@ export function Field({ id, label, error, required, hint, children, className }:
         {label}
         {required ? <span className="text-red-700"> *</span> : null}
       </label>
-      {children}
+      {linkError(children, id, error)}
       {hint ? <p className="mt-1 text-sm text-slate-600">{hint}</p> : null}
-      <FieldError id={`${id}-error`} message={error} />
+      <PlacedError id={id} messages={error ? [error] : undefined} />
     </div>
   );
 }
 
-export function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700">
-      {message}
-    </p>
+/** The control whose id is the field's gets aria-invalid and points at its message, so a screen reader reads it. */
+function linkError(children: ReactNode, id: string, error: string | undefined): ReactNode {
+  if (!error) return children;
+  return Children.map(children, (child) =>
+    isValidElement<{ id?: string }>(child) && child.props.id === id ? cloneElement(child as ReactElement<Record<string, unknown>>, { "aria-invalid": true, "aria-describedby": `${id}-error` }) : child,
   );
+}
+
+/** A message under a control that is not a Field's (`id` is the message's own id, `${controlId}-error`). */
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  return <PlacedError id={id.replace(/-error$/, "")} messages={message ? [message] : undefined} />;
 }
 
 export function ChoiceGroup({ legend, error, required, children, id }: { legend: string; error?: string; required?: boolean; children: ReactNode; id: string }) {
   return (
-    <fieldset id={id} className="min-w-0">
+    <fieldset id={id} className="min-w-0" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="mb-1 text-sm font-semibold text-slate-800">
         {legend}
         {required ? <span className="text-red-700"> *</span> : null}
       </legend>
       <div className="flex flex-wrap gap-2">{children}</div>
-      <FieldError id={`${id}-error`} message={error} />
+      <PlacedError id={id} messages={error ? [error] : undefined} />
     </fieldset>
   );
 }

@@ -8,6 +8,8 @@ import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DialogBody } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
+import { ReportPhotoLinkAnswer } from "~/domain/reports/contract";
+import { apiFetch } from "~/lib/api-client";
 
 const STATUS_TONES: Record<string, BadgeTone> = { submitted: "blue", pending: "amber", reviewed: "purple", approved: "green", rejected: "red" };
 
@@ -150,14 +152,13 @@ export function ReportPhoto({ linkPath, name }: { linkPath: string; name: string
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    let live = true;
-    fetch(linkPath)
-      .then((r) => (r.ok ? (r.json() as Promise<{ presignedUrl?: string }>) : Promise.reject(new Error(String(r.status)))))
-      .then((b) => live && b.presignedUrl && setUrl(b.presignedUrl))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
+    const ctrl = new AbortController();
+    apiFetch(linkPath, ReportPhotoLinkAnswer, { signal: ctrl.signal })
+      .then((res) => (res.ok ? setUrl(res.data.presignedUrl) : setFailed(true)))
+      .catch(() => {
+        // Aborted: the photo left the screen before its link came.
+      });
+    return () => ctrl.abort();
   }, [linkPath]);
   return (
     <li className="overflow-hidden rounded-lg border border-slate-200 bg-slate-50">

@@ -3,10 +3,14 @@
 // are resized as they are chosen; the submission keeps one Idempotency-Key and waits out a lost signal.
 import { Plus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
+import { UnplacedErrors } from "~/components/forms/field-errors";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
+import type { FieldErrors } from "~/domain/api-contract";
 import { MESSAGES, PRODUCT_CONDITIONS, STOCK_TRANSFER_MAX_PHOTOS, STOCK_TRANSFER_PHOTO_BYTES, localToday } from "~/domain/reports/constants";
+import { ReportSubmittedAnswer } from "~/domain/reports/contract";
+import { joinedFieldErrors, placedKeys, STOCK_TRANSFER_PLACED } from "~/domain/reports/server-errors";
 import {
   emptyItem,
   emptyStockTransfer,
@@ -15,11 +19,11 @@ import {
   stockTransferErrors,
   stockTransferProgress,
   wholeNumber,
-  type FieldErrorMap,
   type StockTransferDraft,
   type StockTransferItemDraft,
 } from "~/domain/reports/stock-transfer";
-import { failureText, newIdempotencyKey, readAnswer, sendUntilAnswered } from "./client";
+import { idempotencyKey } from "~/lib/api-client";
+import { failureText, sendUntilAnswered } from "./client";
 import { Banner, Choice, ChoiceGroup, Field, FormHeader, ProgressBar, Section, SectionChips, StickySubmitBar, WideSubmit } from "./form-parts";
 import { PhotoPicker, type PickedPhoto } from "./photo-picker";
 import { resizePhoto } from "./resize";
@@ -49,14 +53,15 @@ export function StockTransferForm({ locations, defaultLocation, receivedBy }: { 
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [showErrors, setShowErrors] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrorMap>({});
+  // The server's field errors (plain words), each under its field; the draft keeps what was typed.
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<{ tone: "error" | "success"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [waiting, setWaiting] = useState(false);
   const key = useRef<string | null>(null);
   const narrow = useMaxWidth(768);
 
-  const errors = showErrors ? { ...stockTransferErrors(draft), ...serverErrors } : serverErrors;
+  const errors = showErrors ? { ...stockTransferErrors(draft), ...joinedFieldErrors(serverErrors) } : joinedFieldErrors(serverErrors);
   const progress = stockTransferProgress(draft, photos.length);
 
   function update(patch: Partial<StockTransferDraft>) {
@@ -82,7 +87,7 @@ export function StockTransferForm({ locations, defaultLocation, receivedBy }: { 
         setPhotoError(MESSAGES.photoTooLarge(original.name));
         continue;
       }
-      added.push({ id: newIdempotencyKey(), file, name: file.name, size: file.size });
+      added.push({ id: idempotencyKey(), file, name: file.name, size: file.size });
     }
     setPhotos((p) => [...p, ...added].slice(0, STOCK_TRANSFER_MAX_PHOTOS));
   }
@@ -101,11 +106,10 @@ export function StockTransferForm({ locations, defaultLocation, receivedBy }: { 
     const form = new FormData();
     form.set("data", JSON.stringify({ ...draft, items: draft.items.map((i) => ({ ...i, quantity: wholeNumber(i.quantity), damagedQuantity: i.damaged === "yes" ? wholeNumber(i.damagedQuantity) : null })) }));
     for (const p of photos) form.append("photos", p.file, p.name);
-    key.current ??= newIdempotencyKey();
+    key.current ??= idempotencyKey();
     setBusy(true);
     try {
-      const res = await sendUntilAnswered("/api/stock-transfer-reports", { method: "POST", body: form, idempotencyKey: key.current }, { onWaiting: setWaiting });
-      const answer = await readAnswer(res, MESSAGES.submitFailed);
+      const answer = await sendUntilAnswered("/api/stock-transfer-reports", ReportSubmittedAnswer, { form, idempotencyKey: key.current }, { onWaiting: setWaiting });
       if (answer.ok) {
         key.current = null;
         setDraft(fresh());
@@ -116,8 +120,8 @@ export function StockTransferForm({ locations, defaultLocation, receivedBy }: { 
       } else {
         // The server refused this body: a corrected form is a new request with a new key.
         key.current = null;
-        setServerErrors(Object.fromEntries(Object.entries(answer.fieldErrors ?? {}).map(([k, v]) => [k, v[0] ?? ""])));
-        setBanner({ tone: "error", text: failureText(answer) });
+        setServerErrors(answer.error.fieldErrors);
+        setBanner({ tone: "error", text: failureText(answer.error) });
       }
     } finally {
       setBusy(false);
@@ -144,10 +148,10 @@ export function StockTransferForm({ locations, defaultLocation, receivedBy }: { 
         <Section id="st-general" number={1} title="General">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="dateReceived" label="Date received" required error={err("dateReceived")}>
-              <Input id="dateReceived" type="date" value={draft.dateReceived} onChange={(e) => update({ dateReceived: e.target.value })} aria-invalid={!!err("dateReceived")} />
+              <Input id="dateReceived" type="date" value={draft.dateReceived} onChange={(e) => update({ dateReceived: e.target.value })} />
             </Field>
             <Field id="transferReference" label="Transfer reference" required error={err("transferReference")}>
-              <Input id="transferReference" value={draft.transferReference} onChange={(e) => update({ transferReference: e.target.value })} maxLength={120} placeholder="e.g. TR-3120" aria-invalid={!!err("transferReference")} />
+              <Input id="transferReference" value={draft.transferReference} onChange={(e) => update({ transferReference: e.target.value })} maxLength={120} placeholder="e.g. TR-3120" />
             </Field>
             <Field id="receivingLocation" label="Receiving location" required error={err("receivingLocation")}>
               <select id="receivingLocation" value={draft.receivingLocation} onChange={(e) => update({ receivingLocation: e.target.value })} className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base">
@@ -158,7 +162,7 @@ export function StockTransferForm({ locations, defaultLocation, receivedBy }: { 
               </select>
             </Field>
             <Field id="transferFrom" label="Transfer from" required error={err("transferFrom")}>
-              <Input id="transferFrom" list="transfer-from-options" value={draft.transferFrom} onChange={(e) => update({ transferFrom: e.target.value })} maxLength={120} aria-invalid={!!err("transferFrom")} />
+              <Input id="transferFrom" list="transfer-from-options" value={draft.transferFrom} onChange={(e) => update({ transferFrom: e.target.value })} maxLength={120} />
               <datalist id="transfer-from-options">
                 {locations.map((l) => (
                   <option key={l} value={l} />
@@ -166,7 +170,7 @@ export function StockTransferForm({ locations, defaultLocation, receivedBy }: { 
               </datalist>
             </Field>
             <Field id="receivedBy" label="Received by" required error={err("receivedBy")}>
-              <Input id="receivedBy" value={draft.receivedBy} onChange={(e) => update({ receivedBy: e.target.value })} maxLength={120} autoComplete="name" aria-invalid={!!err("receivedBy")} />
+              <Input id="receivedBy" value={draft.receivedBy} onChange={(e) => update({ receivedBy: e.target.value })} maxLength={120} autoComplete="name" />
             </Field>
           </div>
         </Section>
@@ -245,6 +249,7 @@ export function StockTransferForm({ locations, defaultLocation, receivedBy }: { 
           </ul>
         </Section>
 
+        <UnplacedErrors fieldErrors={serverErrors} shown={placedKeys(serverErrors, STOCK_TRANSFER_PLACED)} />
         {narrow === false ? <WideSubmit busy={busy} status={waitingNote} /> : null}
       </form>
       {narrow ? <StickySubmitBar formId={FORM_ID} progress={progress} submitLabel="Submit Report" busy={busy} status={waitingNote} /> : null}

@@ -8,7 +8,8 @@ import { Button } from "~/components/ui/button";
 import { DialogBody } from "~/components/ui/dialog";
 import { RECEIVING_LOCATIONS, STOCK_TRANSFER_STATUSES, type StockTransferStatus } from "~/domain/reports/constants";
 import type { StockTransferReport } from "~/services/reports-stock-transfer.server";
-import { readAnswer } from "./client";
+import { StockTransferStatusAnswer } from "~/domain/reports/contract";
+import { apiFetch } from "~/lib/api-client";
 import { CardHeading, DetailToolbar, Fact, formatDateTime, ListFailure, ListFilters, NoReports, Pagination, ReportPhoto, ReportTable, StatusBadge, type FilterField } from "./list-parts";
 
 export type StockTransferListAnswer = { success: true; reports: StockTransferReport[]; total: number; totalPages: number; page: number } | { success: false; error: string };
@@ -79,21 +80,14 @@ function StockTransferDetail({ report, canUpdate, onBack }: { report: StockTrans
     setStatus(next);
     setSaving(true);
     setNote(null);
-    try {
-      const res = await fetch(`/api/stock-transfer-reports/${report.id}/status`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ status: next }) });
-      const answer = await readAnswer(res, "The status could not be changed. Please try again.");
-      if (answer.ok) {
-        setNote({ tone: "success", text: `Status changed to ${next}.` });
-        revalidator.revalidate();
-      } else {
-        setStatus(report.status);
-        setNote({ tone: "error", text: answer.error });
-      }
-    } catch {
+    const answer = await apiFetch(`/api/stock-transfer-reports/${report.id}/status`, StockTransferStatusAnswer, { method: "PATCH", json: { status: next } });
+    setSaving(false);
+    if (answer.ok) {
+      setNote({ tone: "success", text: `Status changed to ${next}.` });
+      revalidator.revalidate();
+    } else {
       setStatus(report.status);
-      setNote({ tone: "error", text: "The status could not be changed. Check the connection and try again." });
-    } finally {
-      setSaving(false);
+      setNote({ tone: "error", text: answer.error.message });
     }
   }
 

@@ -2,9 +2,11 @@
 // each photo is resized, then sent on its own to upload-photos under its group with its own Idempotency-Key,
 // waiting out a lost signal. The form shows each photo's state and submits once every photo is on the server.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { DEVANNING_PHOTO_BYTES, MESSAGES, PHOTO_GROUPS, PHOTO_GROUP_LABELS, type PhotoGroup } from "~/domain/reports/constants";
+import { DEVANNING_PHOTO_BYTES, MESSAGES, PHOTO_GROUPS, type PhotoGroup } from "~/domain/reports/constants";
+import { DevanningPhotosUploadedAnswer } from "~/domain/reports/contract";
 import type { DevanningPhoto, DevanningPhotos } from "~/domain/reports/devanning";
-import { newIdempotencyKey, readAnswer, sendUntilAnswered } from "./client";
+import { idempotencyKey } from "~/lib/api-client";
+import { sendUntilAnswered } from "./client";
 import { resizePhoto } from "./resize";
 
 export type UploadEntry = { id: string; name: string; size: number; file: File | null; state: "waiting" | "sending" | "sent" | "failed"; uploaded: DevanningPhoto | null; error?: string };
@@ -37,17 +39,16 @@ export function usePhotoUploads(initial: UploadState = empty()) {
 
   const send = useCallback(
     (group: PhotoGroup, entry: UploadEntry, file: File) => {
-      const key = newIdempotencyKey();
+      const key = idempotencyKey();
       const run = (async () => {
         const form = new FormData();
         form.append(group, file, file.name);
         try {
-          const res = await sendUntilAnswered("/api/devanning-reports/upload-photos", { method: "POST", body: form, idempotencyKey: key }, {
+          const answer = await sendUntilAnswered("/api/devanning-reports/upload-photos", DevanningPhotosUploadedAnswer, { form, idempotencyKey: key }, {
             onWaiting: (w) => patch(group, entry.id, { state: w ? "waiting" : "sending" }),
           });
-          const answer = await readAnswer<{ files: DevanningPhoto[] }>(res, MESSAGES.uploadFailed(PHOTO_GROUP_LABELS[group]));
-          if (answer.ok && answer.body.files[0]) patch(group, entry.id, { state: "sent", uploaded: answer.body.files[0] });
-          else patch(group, entry.id, { state: "failed", error: answer.ok ? MESSAGES.uploadFailed(group) : `${MESSAGES.uploadFailed(group)}: ${answer.error}` });
+          if (answer.ok && answer.data.files[0]) patch(group, entry.id, { state: "sent", uploaded: answer.data.files[0] });
+          else patch(group, entry.id, { state: "failed", error: answer.ok ? MESSAGES.uploadFailed(group) : `${MESSAGES.uploadFailed(group)}: ${answer.error.message}` });
         } finally {
           pending.current.delete(entry.id);
         }
@@ -71,7 +72,7 @@ export function usePhotoUploads(initial: UploadState = empty()) {
           skippedAny = true;
           continue;
         }
-        const entry: UploadEntry = { id: newIdempotencyKey(), name: file.name, size: file.size, file, state: "sending", uploaded: null };
+        const entry: UploadEntry = { id: idempotencyKey(), name: file.name, size: file.size, file, state: "sending", uploaded: null };
         setUploads((u) => ({ ...u, [group]: [...u[group], entry] }));
         send(group, entry, file);
       }

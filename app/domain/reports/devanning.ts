@@ -7,12 +7,14 @@ import {
   PHOTO_GROUPS,
   type PhotoGroup,
 } from "./constants";
+import type { DevanningPhoto } from "./contract";
 import type { FieldErrorMap } from "./stock-transfer";
 
 type Num = string | number;
 
 export type DevanningProductDraft = { id: string; name: string; sku: string; pallets: Num; bags: Num; shortageExtraBags: Num };
-export type DevanningPhoto = { filename: string; originalName: string; path: string; size: number };
+/** A stored photo as upload-photos answers it: the contract's shape. */
+export type { DevanningPhoto };
 export type DevanningPhotos = Record<PhotoGroup, DevanningPhoto[]>;
 
 export type DevanningDraft = {
