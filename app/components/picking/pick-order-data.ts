@@ -2,6 +2,7 @@
 // the pick log, the inventory summary). The page loader brings them for `?order=` (docs/decisions/008-page-data.md);
 // the browser asks /api for any other order. Both end in openPickOrder, so either way the lines are the same.
 import { apiFetch, isConnectionFailure } from "~/lib/api-client";
+import type { Opened } from "~/domain/picking/pick-list-state";
 import { InventorySummary as InventorySummaryContract, PickLogsAnswer, PickOrderAnswer, type PickOrder } from "~/domain/picking/contract";
 import {
   buildPickLines,
@@ -30,7 +31,8 @@ export type PickOrderData = {
 
 export type PasscodeSession = { email: string; allowedLocations: string[] } | null;
 
-export type OpenedOrder = { header: PickOrderHeader; lines: PickLine[] } | { error: string };
+/** What an order opens to: the reducer's `opened` event. */
+export type OpenedOrder = Opened;
 
 type StoredLine = Partial<PickLine>;
 
