@@ -58,7 +58,8 @@ export function OrderDocuments({ row, viewer }: { row: BolOrder & { orderType: s
   useEffect(() => {
     const ctrl = new AbortController();
     setNotice(null);
-    void refresh(ctrl.signal);
+    // Aborted on close (and by StrictMode's double effect): the client rethrows the caller's own abort.
+    refresh(ctrl.signal).catch(() => undefined);
     return () => ctrl.abort();
   }, [refresh]);
 
