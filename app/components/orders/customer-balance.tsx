@@ -4,7 +4,7 @@
 // A label/value pair for the order detail's Customer card (a <dl>); nothing for viewers without customers:view.
 import { ExternalLink, RotateCw } from "lucide-react";
 import { useEffect, useState } from "react";
-import { fetchCustomers, withQboAuthRetry } from "~/components/quickbooks/api";
+import { fetchCustomerBalances, withQboAuthRetry } from "~/components/quickbooks/api";
 import { useQboConnectedSignal } from "~/components/quickbooks/use-connected-signal";
 import { Button, buttonClass } from "~/components/ui/button";
 import { QBO_CONNECT_PATH } from "~/domain/quickbooks/connection";
@@ -41,7 +41,7 @@ function BalanceLookup({ customerName, canConnect }: { customerName: string; can
     // Started a tick later: a mount that is undone at once (StrictMode's rehearsal, a dialog closed as it
     // opens) sends nothing, so one lookup is one request and its retry rule sees every answer.
     const timer = window.setTimeout(() => {
-      withQboAuthRetry(() => fetchCustomers(customerName, { limit: BALANCE_LOOKUP_LIMIT, signal: ctrl.signal }), ctrl.signal)
+      withQboAuthRetry(() => fetchCustomerBalances(customerName, { limit: BALANCE_LOOKUP_LIMIT, signal: ctrl.signal }), ctrl.signal)
         .then((results) => {
           if (ctrl.signal.aborted) return;
           const match = pickBalanceMatch(customerName, results);

@@ -2,8 +2,8 @@
 // the one client (apiFetch) and the QuickBooks contract. A failure is thrown as a QboApiError carrying a plain
 // message and the server's code, so spec 001 §8's retry rule (ensure-auth, then once more) can read it.
 import * as z from "zod/mini";
-import { CustomerAnswer, CustomersAnswer, EnsureAuthAnswer } from "~/domain/quickbooks/contract";
-import { customerSearchUrl, type AccountingCustomer } from "~/domain/quickbooks/customers";
+import { CustomerAnswer, CustomerBalancesAnswer, CustomersAnswer, EnsureAuthAnswer } from "~/domain/quickbooks/contract";
+import { customerSearchUrl, type AccountingCustomer, type CustomerBalance } from "~/domain/quickbooks/customers";
 import { SEARCH_MESSAGES } from "~/domain/quickbooks/errors";
 import { retryOnceAfterEnsureAuth } from "~/domain/quickbooks/retry";
 import { apiFetch, isConnectionFailure, type ApiError } from "~/lib/api-client";
@@ -41,6 +41,11 @@ async function call<S extends z.ZodMiniType>(path: string, schema: S, init: { me
 
 export function fetchCustomers(name: string, opts: { limit?: number; signal?: AbortSignal } = {}): Promise<AccountingCustomer[]> {
   return call(customerSearchUrl(name, opts.limit), CustomersAnswer, { signal: opts.signal }, SEARCH_MESSAGES.searchFailed, SEARCH_MESSAGES.requestFailed);
+}
+
+/** The same search as the order screen's balance lookup reads it: a name and a balance per customer (spec 001 §2). */
+export function fetchCustomerBalances(name: string, opts: { limit?: number; signal?: AbortSignal } = {}): Promise<CustomerBalance[]> {
+  return call(customerSearchUrl(name, opts.limit), CustomerBalancesAnswer, { signal: opts.signal }, SEARCH_MESSAGES.searchFailed, SEARCH_MESSAGES.requestFailed);
 }
 
 export function fetchCustomer(id: string, signal?: AbortSignal): Promise<AccountingCustomer> {

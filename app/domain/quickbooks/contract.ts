@@ -24,6 +24,9 @@ export const AccountingCustomer = z.object({
   shipAddr: z.nullable(AccountingAddress),
 });
 
+/** Spec 001, 'Customer balance result': all the order screen's balance lookup reads of a search answer. */
+export const CustomerBalance = z.object({ displayName: z.string(), balance: z.number() });
+
 /** The connection as an admin sees it (a viewer without admin:manage gets only `connected`). */
 export const QboConnectionStatus = z.object({
   connected: z.boolean(),
@@ -41,6 +44,8 @@ export const QboConnectionStatus = z.object({
 
 /** GET /api/qb/customers?name&limit. */
 export const CustomersAnswer = answer(z.array(AccountingCustomer));
+/** GET /api/qb/customers?name&limit=5, as the order screen's balance lookup reads it. */
+export const CustomerBalancesAnswer = answer(z.array(CustomerBalance));
 /** GET /api/qb/customers/{id}. */
 export const CustomerAnswer = answer(AccountingCustomer);
 /** POST /api/qb/ensure-auth: the full status for admins, `{connected}` for everyone else. */

@@ -1,14 +1,14 @@
 // QuickBooks customers as the screens read them (spec 001 'Accounting customer') and the display rules:
 // money, addresses, QuickBooks times, the balance match. Client-safe (types only from the zod/mini contract).
 import type * as z from "zod/mini";
-import type { AccountingAddress as AddressSchema, AccountingCustomer as CustomerSchema } from "./contract";
+import type { AccountingAddress as AddressSchema, AccountingCustomer as CustomerSchema, CustomerBalance as BalanceSchema } from "./contract";
 
 export type AccountingAddress = z.output<typeof AddressSchema>;
 /** Spec 001, 'Accounting customer' (its schema, ./contract.ts, is the one definition). */
 export type AccountingCustomer = z.output<typeof CustomerSchema>;
 
 /** Spec 001, 'Customer balance result'. */
-export type CustomerBalance = { displayName: string; balance: number };
+export type CustomerBalance = z.output<typeof BalanceSchema>;
 
 export const NAME_MAX = 100;
 export const SEARCH_LIMIT_DEFAULT = 50;
