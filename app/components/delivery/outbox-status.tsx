@@ -4,6 +4,7 @@
 import { CloudOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
+import { plainError, plainFieldErrors } from "~/domain/api-contract";
 import { onFlushed, watchQueue } from "~/lib/offline-queue";
 
 export function OutboxStatus() {
@@ -13,7 +14,8 @@ export function OutboxStatus() {
     () =>
       onFlushed((o) => {
         if (o.ok) toast.success("Sent", { description: o.request.label });
-        else toast.error(o.request.label, { description: o.error ?? "Failed", duration: 15_000 });
+        // The server's refusal in plain words (never a zod path): what it said about the request that waited.
+        else toast.error(o.request.label, { description: plainError(o.status, o.error, plainFieldErrors((o.body as { fieldErrors?: unknown } | null)?.fieldErrors)), duration: 15_000 });
       }),
     [],
   );
