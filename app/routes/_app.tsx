@@ -23,7 +23,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     now: context.app.now().toISOString(),
     viewer: shell,
-    nav: navItems({ roleId: shell.roleId, isAdmin: shell.isAdmin, grants: shell.grants, email: shell.email }),
+    // Links by grants (decision 032): the role's name decides nothing here.
+    nav: navItems({ isAdmin: shell.isAdmin, grants: shell.grants, email: shell.email }),
   };
 }
 
