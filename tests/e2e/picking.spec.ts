@@ -1,8 +1,8 @@
 // The shared picking screen: a passcode picker on a 390 px phone and a logistics manager at 1280 px pick
 // the same order at once, see each other within a second, survive the phone going offline, then Save and
-// Complete (with both confirmations). Runs once (desktop project): it drives both widths itself.
+// Complete (with both questions, in the app's own dialog). Runs once (desktop project): it drives both widths itself.
 import type { BrowserContext, Page } from "@playwright/test";
-import { ACCOUNTS, expect, signInAs, test } from "./fixtures";
+import { ACCOUNTS, expect, expectConsoleErrors, signInAs, test } from "./fixtures";
 
 const SCREENS = "tests/e2e/.screens";
 
@@ -26,7 +26,8 @@ async function findOrder(page: Page): Promise<string> {
 }
 
 test.describe("picking together", () => {
-  test.setTimeout(150_000);
+  // Two devices, offline and back, a save refused for no signal, two questions: long on a shared, busy machine.
+  test.setTimeout(210_000);
 
   let phoneContext: BrowserContext;
   let deskContext: BrowserContext;
@@ -53,6 +54,10 @@ test.describe("picking together", () => {
     await phone.screenshot({ path: `${SCREENS}/picking-gate-phone.png` });
     await gate.getByRole("button", { name: "Access Pick List" }).click();
     await expect(gate.getByRole("alert")).toHaveText("Enter code");
+    // The message sits under the passcode field and is tied to it.
+    await expect(gate.getByPlaceholder("Enter pick list code")).toHaveAttribute("aria-invalid", "true");
+    await expect(gate.getByPlaceholder("Enter pick list code")).toHaveAttribute("aria-describedby", "picklist-code-error");
+    await phone.screenshot({ path: `${SCREENS}/picking-gate-error-phone.png` });
     await gate.getByPlaceholder("Enter pick list code").fill("RICE-2468");
     await gate.getByRole("button", { name: "Access Pick List" }).click();
     await expect(gate).toBeHidden();
@@ -124,6 +129,14 @@ test.describe("picking together", () => {
     const queued = await phone.evaluate((n) => Object.keys(JSON.parse(localStorage.getItem(`picklist-outbox:${n}`) ?? "{}")).length, orderNumber);
     expect(queued).toBeGreaterThanOrEqual(2);
     await phone.screenshot({ path: `${SCREENS}/picking-offline-phone.png` });
+    // Saving with no signal says the picks are safe on this device and what to do; never the browser's "Failed to fetch"
+    // (the browser itself logs the refused request, on purpose here).
+    expectConsoleErrors(/ERR_INTERNET_DISCONNECTED \[http:\/\/127\.0\.0\.1:\d+\/api\/picklists\/SO-\d+\/verify\]/);
+    await phone.getByRole("button", { name: "Save", exact: true }).click();
+    const bar = phone.getByTestId("pick-bar").getByRole("status");
+    await expect(bar).toHaveText("No connection: not saved to the server yet. Your picks are kept on this device; press Save again when the signal is back.");
+    await expect(phone.getByText("Failed to fetch")).toHaveCount(0);
+    await phone.screenshot({ path: `${SCREENS}/picking-offline-save-phone.png` });
 
     // Back online: the outbox is resent, the room's sync brings the desk's change, both agree.
     await phoneContext.setOffline(false);
@@ -146,6 +159,7 @@ test.describe("picking together", () => {
     await saveFirst.getByRole("button", { name: "Save now" }).click();
     const anyway = desk.getByRole("dialog", { name: "Complete anyway?" });
     await expect(anyway).toContainText("Not all items are accounted for. Mark order completed anyway?");
+    await desk.screenshot({ path: `${SCREENS}/picking-complete-anyway-desktop.png` });
     await anyway.getByRole("button", { name: "Mark completed" }).click();
     await expect(desk.getByRole("status")).toHaveText("Order marked as Completed.");
     const flags = await desk.evaluate(() => JSON.parse(localStorage.getItem("picklist:release-status") ?? "{}") as Record<string, { completed: boolean }>);
