@@ -1,6 +1,7 @@
 // Browser calls of the dock documents (spec 001 §7): pick list generate/regenerate/email/re-enable/status, BOL,
 // Will Call, the delivery order link, warehouse capture. Each goes through the one client (apiFetch) with its
 // contract (app/domain/documents/contract.ts): typed data, or an error in plain words with the server's field errors.
+import { DeliveryOrderAnswer } from "~/domain/delivery/contract";
 import { apiFetch } from "~/lib/api-client";
 import {
   BolAnswer,
@@ -8,7 +9,6 @@ import {
   CaptureAnswer,
   CaptureAttachmentsAnswer,
   CaptureSavedAnswer,
-  DeliveryOrderLinkAnswer,
   PickListStatusAnswer,
   ReleaseOrderEmailAnswer,
   ReleaseOrderEmailEnableAnswer,
@@ -53,7 +53,7 @@ export const willCallApi = {
 
 /** The delivery order PDF a completed delivery produced (spec 001 §7): 404 'Delivery Order not available' before. */
 export const deliveryOrderApi = {
-  link: (id: string | number) => apiFetch(`/api/delivery/${encodeURIComponent(String(id))}/do`, DeliveryOrderLinkAnswer),
+  link: (id: string | number) => apiFetch(`/api/delivery/${encodeURIComponent(String(id))}/do`, DeliveryOrderAnswer),
 };
 
 const capture = (id: string | number) => `/api/warehouse/${encodeURIComponent(String(id))}/capture`;

@@ -1,7 +1,8 @@
 // The dock documents' calls (spec 001 §7) as zod/mini schemas: pick list (release order) status, link, email and
-// re-enable; BOL; Will Call; the delivery order link; warehouse capture. Client-safe: the routes type their answers
-// by these, the screens' one client (app/components/documents/api.ts) parses with them, and the integration tests
-// parse the real answers, so a renamed server field fails a test instead of a screen.
+// re-enable; BOL; Will Call; warehouse capture (the delivery order link's is app/domain/delivery/contract.ts).
+// Client-safe: the routes type their answers by these, the screens' one client (app/components/documents/api.ts)
+// parses with them, and the integration tests parse the real answers, so a renamed server field fails a test
+// instead of a screen.
 import * as z from "zod/mini";
 
 const nullableString = z.nullable(z.string());
@@ -90,10 +91,6 @@ export type WillCallRequest = z.output<typeof WillCallRequest>;
 /** POST …/will-call. */
 export const WillCallGeneratedAnswer = z.looseObject({ presignedUrl: z.string(), generatedAt: z.string() });
 export type WillCallGenerated = z.output<typeof WillCallGeneratedAnswer>;
-
-/** GET /api/delivery/{id}/do: the delivery order PDF's link. */
-export const DeliveryOrderLinkAnswer = z.looseObject({ presignedUrl: z.string() });
-export type DeliveryOrderLink = z.output<typeof DeliveryOrderLinkAnswer>;
 
 const CaptureFile = z.object({ s3Key: z.string(), url: z.string(), filename: z.string(), contentType: z.string(), size: z.number(), createdAt: z.string() });
 export type CaptureFile = z.output<typeof CaptureFile>;
