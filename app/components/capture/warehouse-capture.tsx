@@ -56,7 +56,8 @@ function CaptureBody({ order, isPhone }: { order: CaptureOrder; isPhone: boolean
 
   useEffect(() => {
     const ctrl = new AbortController();
-    void reload(ctrl.signal);
+    // Aborted on close (and by StrictMode's double effect): the client rethrows the caller's own abort.
+    reload(ctrl.signal).catch(() => undefined);
     return () => ctrl.abort();
   }, [reload]);
 
