@@ -1,5 +1,6 @@
 // DELETE /api/admin/products/{sku}/barcodes/{id}: removes a barcode. Admins only, audited.
 import { z } from "zod";
+import type { Product } from "~/domain/admin/contract";
 import { policies } from "~/domain/access/policy";
 import { ok, parseIgnoredBody, parseParams } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
@@ -16,7 +17,7 @@ const route = apiRoute(policy, {
   DELETE: async ({ request, params, ctx, viewer }) => {
     await parseIgnoredBody(request); // takes no body: a text/plain post of another type is refused
     const { sku, id } = parseParams(params, paramsSchema);
-    return ok(await removeBarcode(ctx, viewer, sku, id));
+    return ok((await removeBarcode(ctx, viewer, sku, id)) satisfies Product);
   },
 });
 

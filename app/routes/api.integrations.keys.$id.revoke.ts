@@ -1,6 +1,7 @@
 // POST /api/integrations/keys/{id}/revoke: the key stops working at once and for good (it stays listed, with
 // who revoked it and when). Admins only, audited (issue 21).
 import { z } from "zod";
+import type { IntegrationKey } from "~/domain/integrations/contract";
 import { policies } from "~/domain/access/policy";
 import { keyParams } from "~/domain/integrations/keys";
 import { ok, parseJsonBody, parseParams } from "~/lib/http.server";
@@ -14,7 +15,7 @@ const route = apiRoute(policy, {
     const { id } = parseParams(params, keyParams);
     // No body, or an empty JSON object: another site's text/plain form must not revoke a key.
     await parseJsonBody(request, z.object({}).strict());
-    return ok(await revokeIntegrationKey(ctx, viewer, id));
+    return ok((await revokeIntegrationKey(ctx, viewer, id)) satisfies IntegrationKey);
   },
 });
 

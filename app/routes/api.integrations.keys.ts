@@ -1,5 +1,6 @@
 // GET /api/integrations/keys: the integration keys (never a secret). POST {label, sourceSystem?, kinds,
 // locations?} creates one (201) and answers its secret once: {key, secret}. Admins only, audited (issue 21).
+import type { IntegrationKey, IssuedKey } from "~/domain/integrations/contract";
 import { policies } from "~/domain/access/policy";
 import { createKeySchema } from "~/domain/integrations/keys";
 import { ok, parseJsonBody } from "~/lib/http.server";
@@ -9,8 +10,8 @@ import { createIntegrationKey, listIntegrationKeys } from "~/services/integratio
 export const policy = policies.admin;
 
 const route = apiRoute(policy, {
-  GET: async ({ ctx }) => ok(await listIntegrationKeys(ctx)),
-  POST: async ({ request, ctx, viewer }) => ok(await createIntegrationKey(ctx, viewer, await parseJsonBody(request, createKeySchema)), { status: 201 }),
+  GET: async ({ ctx }) => ok((await listIntegrationKeys(ctx)) satisfies IntegrationKey[]),
+  POST: async ({ request, ctx, viewer }) => ok((await createIntegrationKey(ctx, viewer, await parseJsonBody(request, createKeySchema))) satisfies IssuedKey, { status: 201 }),
 });
 
 export const loader = route.loader;

@@ -33,6 +33,29 @@ import * as loginRoute from "~/routes/api.picklist.passcode.login";
 import * as sessionRoute from "~/routes/api.picklist.session";
 import * as meRoute from "~/routes/api.me";
 import * as usersPage from "~/routes/_app.admin.access.users/route";
+import * as productsRoute from "~/routes/api.admin.products";
+import * as productRoute from "~/routes/api.admin.products.$sku";
+import * as barcodesRoute from "~/routes/api.admin.products.$sku.barcodes";
+import * as barcodeRoute from "~/routes/api.admin.products.$sku.barcodes.$id";
+import * as reasonsRoute from "~/routes/api.admin.short-reasons";
+import * as reasonRoute from "~/routes/api.admin.short-reasons.$id";
+import {
+  AdminLocationsAnswer,
+  AdminUsersPage,
+  Lookups,
+  PasscodeAnswer,
+  PasscodesAnswer,
+  ProductAnswer,
+  ProductPage,
+  RoutingAnswer,
+  SavedUsers,
+  SavedUsersData,
+  ShortReasonAnswer,
+  ShortReasonsAnswer,
+  Worker,
+  WorkerAnswer,
+  WorkersAnswer,
+} from "~/domain/admin/contract";
 import { releaseOrderRecipients } from "~/services/release-orders.server";
 import type { Database } from "~/lib/db.server";
 import { assignOrder, createSeededTestDatabase } from "../support/db";
@@ -110,6 +133,7 @@ describe("users", () => {
     const res = await call(usersRoute.loader, "/api/admin/users?limit=25&page=1&q=wendy", { cookie: admin });
     const body = (await res.json()) as Json;
     expect(body.success).toBe(true);
+    AdminUsersPage.parse(body);
     expect(body.data.map((u: Json) => u.email)).toEqual(["warehouse@goldengrain.test"]);
     expect(body.data[0]).toMatchObject({ roleId: "warehouse-employee", workerIds: [1] });
     const all = (await (await call(usersRoute.loader, "/api/admin/users", { cookie: admin })).json()) as Json;
@@ -124,6 +148,7 @@ describe("users", () => {
     expect(((await (await call(meRoute.loader, "/api/me", { cookie: sales })).json()) as Json).data.roleId).toBe("sales-rep");
     const res = await call(bulkRoute.action, "/api/admin/users/bulk", { cookie: admin, method: "PUT", json: [{ email: "sales@goldengrain.test", roleId: "logistics-manager" }] });
     expect(res.status).toBe(200);
+    expect(SavedUsers.parse(await res.json())[0]).toMatchObject({ email: "sales@goldengrain.test", roleId: "logistics-manager" });
     const me = ((await (await call(meRoute.loader, "/api/me", { cookie: sales })).json()) as Json).data;
     expect(me.roleId).toBe("logistics-manager");
     expect(me.grants.map((g: Json) => g.key)).toContain("orders:trucking");
@@ -144,6 +169,7 @@ describe("users", () => {
     const body = (await second.json()) as Json;
     expect(body.error).toMatch(/changed this user/);
     expect(body.data[0]).toMatchObject({ email: row!.email, orderTypes: ["Freight"], version: row!.version + 1 });
+    SavedUsersData.parse(body.data); // the screen shows the current rows from a 409's data
     expect((await db.select().from(users).where(eq(users.id, row!.id)))[0]!.orderTypes).toEqual(["Freight"]);
   });
 
@@ -223,6 +249,8 @@ describe("roles, locations and lookups", () => {
     expect(locs.data.find((l: Json) => l.id === "NY-MAIN")).toMatchObject({ name: "NY Main - Hicksville", groups: ["east", "primary"] });
     expect(locs.data.find((l: Json) => l.id === "NY-MAIN").usersCount).toBeGreaterThan(0);
     const lookups = (await (await call(lookupsRoute.loader, "/lookups", { cookie: admin })).json()) as Json;
+    Lookups.parse(lookups);
+    AdminLocationsAnswer.parse(await (await call(adminLocsRoute.loader, "/api/admin/locations", { cookie: admin })).json());
     expect(lookups.orderType).toHaveLength(10);
     expect(lookups.data.orderType).toEqual(lookups.orderType);
   });
@@ -243,18 +271,20 @@ describe("workers", () => {
     const admin = await cookie("admin");
     const created = await call(workersRoute.action, "/api/warehouse-workers", { cookie: admin, method: "POST", json: { name: "Nina New", phoneNumber: "555", locationIds: ["NJ-WH"], orderTypes: [] } });
     expect(created.status).toBe(201);
-    const w = ((await created.json()) as Json).data;
+    const w = WorkerAnswer.parse(await created.json());
     expect(w).toMatchObject({ name: "Nina New", role: "Warehouse Staff", active: true, orderTypes: [] });
     const bad = await call(workerRoute.action, `/api/warehouse-workers/${w._id}`, { cookie: admin, method: "PUT", json: { email: "not-an-email" }, params: { id: w._id } });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as Json).error).toMatch(/valid email/);
+    const refused = (await bad.json()) as Json;
+    expect(refused.error).toMatch(/valid email/);
+    expect(Object.keys(refused.fieldErrors)).toEqual(["email"]); // the screen shows it under the Email field
     const upd = await call(workerRoute.action, `/api/warehouse-workers/${w._id}`, { cookie: admin, method: "PUT", json: { email: "nina@goldengrain.test", active: false, version: w.version }, params: { id: w._id } });
     expect(upd.status).toBe(200);
     const stale = await call(workerRoute.action, `/api/warehouse-workers/${w._id}`, { cookie: admin, method: "PUT", json: { name: "X", version: w.version }, params: { id: w._id } });
     expect(stale.status).toBe(409);
-    expect(((await stale.json()) as Json).data).toMatchObject({ email: "nina@goldengrain.test", active: false });
-    const list = (await (await call(workersRoute.loader, "/api/warehouse-workers?active=false&q=555", { cookie: admin })).json()) as Json;
-    expect(list.data.map((x: Json) => x.name)).toContain("Nina New");
+    expect(Worker.parse(((await stale.json()) as Json).data)).toMatchObject({ email: "nina@goldengrain.test", active: false });
+    const list = WorkersAnswer.parse(await (await call(workersRoute.loader, "/api/warehouse-workers?active=false&q=555", { cookie: admin })).json());
+    expect(list.map((x) => x.name)).toContain("Nina New");
     expect((await call(workerRoute.action, `/api/warehouse-workers/${w._id}`, { cookie: admin, method: "DELETE", params: { id: w._id } })).status).toBe(200);
     expect(await db.select().from(warehouseWorkers).where(eq(warehouseWorkers.id, Number(w._id)))).toHaveLength(0);
     expect((await audits("worker", w._id)).map((e) => e.action)).toEqual(["create", "update", "delete"]);
@@ -276,6 +306,7 @@ describe("email routing", () => {
     };
     const res = await call(routingRoute.action, "/api/admin/email-routing", { cookie: admin, method: "PUT", json });
     expect(res.status).toBe(200);
+    RoutingAnswer.parse(await res.json());
     const got = (await (await call(routingRoute.loader, "/api/admin/email-routing", { cookie: admin })).json()) as Json;
     expect(got.data).toEqual({ defaultCc: ["archive@goldengrain.test"], emailRouting: { "FL Distribution": { enabled: true, to: [], cc: [] }, "NJ-WH": json.emailRouting["NJ-WH"] } });
     const recipients = await releaseOrderRecipients(ctx.app, { warehouseLocation: "NJ-WH" });
@@ -299,6 +330,7 @@ describe("passcodes", () => {
     const admin = await cookie("admin");
     const list = (await (await call(passcodeRoute.loader, "/api/picklist/passcode", { cookie: admin })).json()) as Json;
     expect(list.success).toBe(true);
+    PasscodesAnswer.parse(list);
     expect(JSON.stringify(list)).not.toMatch(/RICE-2468|code_hash|codeHash/);
     const short = await call(passcodeRoute.action, "/api/picklist/passcode", { cookie: admin, method: "POST", json: { label: "Short", code: "12345", locations: [] } });
     expect(short.status).toBe(400);
@@ -308,6 +340,7 @@ describe("passcodes", () => {
     const created = await call(passcodeRoute.action, "/api/picklist/passcode", { cookie: admin, method: "POST", json: { label: "Night shift", code: "NIGHT-7777", hoursValid: 10, locations: ["NJ-WH"] } });
     expect(created.status).toBe(201);
     const body = (await created.json()) as Json;
+    PasscodeAnswer.parse(body);
     expect(JSON.stringify(body)).not.toContain("NIGHT-7777");
     expect(body.data).toMatchObject({ label: "Night shift", active: true, locations: ["NJ-WH"], codeHint: "77" });
     expect(Date.parse(body.data.expiresAt) - Date.parse(body.data.createdAt)).toBeGreaterThan(9.9 * 3600_000);
@@ -362,5 +395,32 @@ describe("RBAC debug", () => {
     expect((await call(upsertRoute.action, "/api/admin/rbac/role/warehouse-employee/upsert", { cookie: admin, method: "POST" })).status).toBe(200);
     expect((await db.select().from(roles).where(eq(roles.id, "warehouse-employee")))[0]!.name).toBe("Warehouse Employee");
     expect((await audits("role", "warehouse-employee")).length).toBe(1);
+  });
+});
+
+describe("the Products & Barcodes and Short Reasons screens read the real answers by their contracts", () => {
+  it("products page, bin, barcode add and remove; reasons list, add and update", async () => {
+    const admin = await cookie("admin");
+    const page = ProductPage.parse(await (await call(productsRoute.loader, "/api/admin/products?page=1", { cookie: admin })).json());
+    const sku = page.data[0]!.sku;
+    const params = { sku };
+    const bin = await call(productRoute.action, `/api/admin/products/${sku}`, { cookie: admin, method: "PUT", json: { bin: "Z-09-1" }, params });
+    expect(ProductAnswer.parse(await bin.json()).bin).toBe("Z-09-1");
+    const added = await call(barcodesRoute.action, `/api/admin/products/${sku}/barcodes`, { cookie: admin, method: "POST", json: { code: "CONTRACT-CASE-1", kind: "case", quantity: 6 }, params });
+    expect(added.status).toBe(201);
+    const withCode = ProductAnswer.parse(await added.json());
+    const code = withCode.barcodes.find((b) => b.code === "CONTRACT-CASE-1")!;
+    expect(code).toMatchObject({ kind: "case", quantity: 6 });
+    const removed = await call(barcodeRoute.action, `/api/admin/products/${sku}/barcodes/${code.id}`, { cookie: admin, method: "DELETE", params: { sku, id: String(code.id) } });
+    expect(ProductAnswer.parse(await removed.json()).barcodes.map((b) => b.code)).not.toContain("CONTRACT-CASE-1");
+
+    const reasons = ShortReasonsAnswer.parse(await (await call(reasonsRoute.loader, "/api/admin/short-reasons", { cookie: admin })).json());
+    const made = await call(reasonsRoute.action, "/api/admin/short-reasons", { cookie: admin, method: "POST", json: { label: "Contract check", action: "none" } });
+    expect(made.status).toBe(201);
+    const reason = ShortReasonAnswer.parse(await made.json());
+    const moved = await call(reasonRoute.action, `/api/admin/short-reasons/${reason.id}`, { cookie: admin, method: "PUT", json: { active: false, version: reason.version }, params: { id: String(reason.id) } });
+    const after = ShortReasonsAnswer.parse(await moved.json());
+    expect(after).toHaveLength(reasons.length + 1);
+    expect(after.find((r) => r.id === reason.id)).toMatchObject({ active: false });
   });
 });

@@ -5,6 +5,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inventoryItems, orderLines, orders, stockLevels } from "../../db/schema";
+import { ImportCheckAnswer, ImportRunAnswer } from "~/domain/imports/contract";
 import { IMPORT_CHUNK_ROWS, importChunks, readImportRows } from "~/domain/imports/csv-file";
 import { action as checkAction } from "~/routes/api.admin.imports.check";
 import { action as runAction } from "~/routes/api.admin.imports.run";
@@ -25,7 +26,10 @@ async function check(kind: string, content: string | Uint8Array<ArrayBuffer>, wh
   form.set("kind", kind);
   form.set("file", new File([content], name, { type: "text/csv" }));
   const res = (await settle(() => checkAction({ request: request("/api/admin/imports/check", { method: "POST", body: form, cookie: who ? cookies[who] : undefined }), context: ctx, params: {} }))) as Response;
-  return { status: res.status, body: (await res.json()) as any };
+  const body = (await res.json()) as any;
+  // Every answer the Import screen reads must match the contract it reads it by.
+  if (res.status === 200) ImportCheckAnswer.parse(body);
+  return { status: res.status, body };
 }
 
 async function run(kind: string, csv: string, who = "admin", sourceSystem = "csv") {
@@ -33,7 +37,9 @@ async function run(kind: string, csv: string, who = "admin", sourceSystem = "csv
   const res = (await settle(() =>
     runAction({ request: request("/api/admin/imports/run", { method: "POST", json: { kind, sourceSystem, header, rows }, cookie: cookies[who] }), context: ctx, params: {} }),
   )) as Response;
-  return { status: res.status, body: (await res.json()) as any };
+  const body = (await res.json()) as any;
+  if (res.status === 200) ImportRunAnswer.parse(body);
+  return { status: res.status, body };
 }
 
 const ORDER_HEADER = "sourceId,orderNumber,orderDate,customerName,orderType,warehouseLocation,paymentStatus,address,lineId,sku,description,quantity,unitPrice";

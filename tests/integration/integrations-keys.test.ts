@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, integrationKeys, locations, orders } from "../../db/schema";
 import { SEEDED_INTEGRATION_KEY } from "../../db/seed";
 import { sha256Hex } from "~/lib/crypto.server";
+import { IntegrationKey, IntegrationKeyAnswer, IntegrationKeysAnswer, IssuedKeyAnswer, type IssuedKey } from "~/domain/integrations/contract";
 import type { Database } from "~/lib/db.server";
 import * as keysRoute from "~/routes/api.integrations.keys";
 import * as keyRoute from "~/routes/api.integrations.keys.$id";
@@ -20,8 +21,6 @@ import { createSeededTestDatabase, SEED_NOW } from "../support/db";
 import { createTestContext, request, staffCookie } from "../support/context";
 
 type Json = Record<string, unknown> & { success: boolean; error?: string; data?: unknown };
-type KeyView = { id: number; publicId: string; maskedKey: string; kinds: string[]; locations: string[]; status: string; lastUsedAt: string | null; version: number };
-type Issued = { key: KeyView; secret: string };
 type Handler = (args: ActionFunctionArgs) => Promise<Response>;
 
 let db: Database;
@@ -44,10 +43,10 @@ async function call(handler: Handler, path: string, init: Parameters<typeof requ
 
 const adminCall = (handler: Handler, path: string, init: Parameters<typeof call>[2] = {}) => call(handler, path, { cookie: admin, ...init });
 
-async function createKey(body: Record<string, unknown>): Promise<Issued> {
+async function createKey(body: Record<string, unknown>): Promise<IssuedKey> {
   const res = await adminCall(keysRoute.action, "/api/integrations/keys", { method: "POST", json: body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as Issued;
+  return IssuedKeyAnswer.parse(res.body);
 }
 
 const newLocation = (id: string) => ({ locations: [{ sourceId: id, name: `Warehouse ${id}` }] });
@@ -75,7 +74,7 @@ describe("an admin manages keys", () => {
     const list = await adminCall(keysRoute.loader, "/api/integrations/keys");
     expect(list.status).toBe(200);
     expect(JSON.stringify(list.body)).not.toContain(secretPart);
-    expect((list.body.data as KeyView[]).map((k) => k.publicId)).toContain(issued.key.publicId);
+    expect(IntegrationKeysAnswer.parse(list.body).map((k) => k.publicId)).toContain(issued.key.publicId);
 
     const [audit] = await db.select().from(auditEvents).where(and(eq(auditEvents.entityType, "integration-key"), eq(auditEvents.entityId, issued.key.publicId)));
     expect(audit).toMatchObject({ action: "create", actorEmail: "admin@goldengrain.test" });
@@ -123,10 +122,10 @@ describe("an admin manages keys", () => {
       json: { kinds: ["stock", "locations"], locations: ["NY-MAIN", "NJ-WH"], version: issued.key.version },
     });
     expect(edited.status).toBe(200);
-    expect(edited.body.data).toMatchObject({ kinds: ["stock", "locations"], locations: ["NY-MAIN", "NJ-WH"], version: issued.key.version + 1 });
+    expect(IntegrationKeyAnswer.parse(edited.body)).toMatchObject({ kinds: ["stock", "locations"], locations: ["NY-MAIN", "NJ-WH"], version: issued.key.version + 1 });
     const stale = await adminCall(keyRoute.action, `/api/integrations/keys/${issued.key.id}`, { method: "PATCH", params: { id: String(issued.key.id) }, json: { label: "Old", version: issued.key.version } });
     expect(stale.status).toBe(409);
-    expect(stale.body.data).toMatchObject({ kinds: ["stock", "locations"] });
+    expect(IntegrationKey.parse(stale.body.data)).toMatchObject({ kinds: ["stock", "locations"] });
 
     // In scope now: the locations it names land, another warehouse is refused for that record only.
     const res = await sendLocations(issued.secret, { locations: [{ sourceId: "NJ-WH", name: "NJ Warehouse" }, { sourceId: "FL-DIST", name: "Florida" }] });
@@ -147,7 +146,7 @@ describe("an admin manages keys", () => {
     expect((await sendLocations(issued.secret, newLocation("ROT-1"))).status).toBe(200);
     const rotated = await adminCall(rotateRoute.action, `/api/integrations/keys/${issued.key.id}/rotate`, { method: "POST", params: { id: String(issued.key.id) }, json: {} });
     expect(rotated.status).toBe(200);
-    const next = rotated.body.data as Issued;
+    const next = IssuedKeyAnswer.parse(rotated.body);
     expect(next.secret).not.toBe(issued.secret);
     expect(next.key.publicId).toBe(issued.key.publicId);
     expect(next.key.maskedKey).toBe(`gg_live_${issued.key.publicId}_…${next.secret.slice(-4)}`);
@@ -167,7 +166,7 @@ describe("an admin manages keys", () => {
     const issued = await createKey({ label: "Leaving", kinds: ["locations"] });
     const revoked = await adminCall(revokeRoute.action, `/api/integrations/keys/${issued.key.id}/revoke`, { method: "POST", params: { id: String(issued.key.id) } });
     expect(revoked.status).toBe(200);
-    expect(revoked.body.data).toMatchObject({ status: "revoked", revokedBy: "admin@goldengrain.test" });
+    expect(IntegrationKeyAnswer.parse(revoked.body)).toMatchObject({ status: "revoked", revokedBy: "admin@goldengrain.test" });
 
     const refused = await sendLocations(issued.secret, newLocation("REV-1"));
     expect(refused.status).toBe(401);
@@ -179,7 +178,7 @@ describe("an admin manages keys", () => {
     expect((await adminCall(keyRoute.action, `/api/integrations/keys/${issued.key.id}`, { method: "PATCH", params, json: { kinds: ["orders"] } })).status).toBe(409);
     const again = await adminCall(revokeRoute.action, `/api/integrations/keys/${issued.key.id}/revoke`, { method: "POST", params });
     expect(again.status).toBe(200);
-    const list = (await adminCall(keysRoute.loader, "/api/integrations/keys")).body.data as KeyView[];
+    const list = IntegrationKeysAnswer.parse((await adminCall(keysRoute.loader, "/api/integrations/keys")).body);
     expect(list.find((k) => k.id === issued.key.id)?.status).toBe("revoked");
     const revokes = await db.select().from(auditEvents).where(and(eq(auditEvents.entityId, issued.key.publicId), eq(auditEvents.action, "revoke")));
     expect(revokes).toHaveLength(1);
@@ -231,7 +230,7 @@ describe("the integration routes take a bearer key and nothing else", () => {
     const later = new Date(t0.getTime() + 61_000);
     await sendLocations(issued.secret, newLocation("USE-1"), later);
     expect(await lastUsed()).toBe(later.toISOString());
-    const list = (await adminCall(keysRoute.loader, "/api/integrations/keys")).body.data as KeyView[];
+    const list = IntegrationKeysAnswer.parse((await adminCall(keysRoute.loader, "/api/integrations/keys")).body);
     expect(list.find((k) => k.id === issued.key.id)?.lastUsedAt).toBe(later.toISOString());
   });
 

@@ -1,8 +1,9 @@
 // The admin lists' shared pieces: the Prev / Next pager, the line saying why a list did not load, and the
 // debounced load behind a search box (the loader answered the first page, so the first render asks nothing).
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import type * as z from "zod/mini";
 import { Button } from "~/components/ui/button";
-import { adminCall } from "./api";
+import { apiFetch } from "~/lib/api-client";
 
 /** Prev and Next around the page label the screen shows (`children`); `onPage` gets the page to show. */
 export function Pager({ page, pages, onPage, className, children }: { page: number; pages: number; onPage: (page: number) => void; className: string; children: ReactNode }) {
@@ -29,13 +30,14 @@ export function LoadError({ error }: { error: string | null }) {
 }
 
 /**
- * GETs `url` 250 ms after it last changed and hands the body to `onLoaded`; an answer a newer url overtook is
- * dropped. Returns the server's reason while the last load failed, null once one works.
+ * GETs `url` 250 ms after it last changed and hands the answer, read by `schema`, to `onLoaded`; an answer a
+ * newer url overtook is dropped. Returns the reason in plain words while the last load failed, null once one works.
  */
-export function useDebouncedLoad<T>(url: string, onLoaded: (body: T) => void): string | null {
+export function useDebouncedLoad<S extends z.ZodMiniType>(url: string, schema: S, onLoaded: (body: z.output<S>) => void): string | null {
   const [error, setError] = useState<string | null>(null);
   const first = useRef(true);
   const loaded = useRef(onLoaded);
+  const contract = useRef(schema);
   useEffect(() => {
     loaded.current = onLoaded;
   });
@@ -46,12 +48,12 @@ export function useDebouncedLoad<T>(url: string, onLoaded: (body: T) => void): s
     }
     let cancelled = false;
     const t = setTimeout(() => {
-      void adminCall<T>(url).then((res) => {
+      void apiFetch(url, contract.current).then((res) => {
         if (cancelled) return;
         if (res.ok) {
-          loaded.current(res.body);
+          loaded.current(res.data as z.output<S>);
           setError(null);
-        } else setError(res.error);
+        } else setError(res.error.message);
       });
     }, 250);
     return () => {

@@ -2,6 +2,7 @@
 // 'Rotate' badge, users' changed fields, the last-admin guard and the effective-permissions grouping.
 // Client-safe: the screens and the services apply the same rules.
 import type { Grant, Scope } from "~/domain/access/roles";
+import type { RoutingConfig, RoutingEntry } from "./contract";
 
 export const ADMIN_USERS_PAGE_SIZE = 25;
 export const PASSCODE_ROTATE_DAYS = 30;
@@ -81,8 +82,8 @@ export function invalidEmails(list: readonly string[]): string[] {
 
 // ---------------------------------------------------------------- email routing
 
-export type RoutingEntry = { enabled: boolean; to: string[]; cc: string[] };
-export type RoutingConfig = { defaultCc: string[]; emailRouting: Record<string, RoutingEntry> };
+// The answer of /api/admin/email-routing, typed once by its contract.
+export type { RoutingConfig, RoutingEntry };
 
 /** A new key: trimmed; ignored if empty or already present; starts enabled with empty To and CC. */
 export function addRoutingKey(routing: Record<string, RoutingEntry>, raw: string): Record<string, RoutingEntry> | null {

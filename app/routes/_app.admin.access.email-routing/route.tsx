@@ -5,14 +5,15 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { adminCall } from "~/components/admin/api";
 import { ChipInput } from "~/components/admin/chip-input";
 import { PageHeading, UnsavedBar } from "~/components/admin/unsaved";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
-import { addRoutingKey, ADMIN_TEXT, isEnabled, routingToSave, type RoutingConfig } from "~/domain/admin/rules";
+import { RoutingAnswer, type RoutingConfig } from "~/domain/admin/contract";
+import { addRoutingKey, ADMIN_TEXT, isEnabled, routingToSave } from "~/domain/admin/rules";
+import { apiFetch } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { getEmailRouting } from "~/services/admin-email-routing.server";
 import { listLocations } from "~/services/admin.server";
@@ -23,7 +24,7 @@ export const meta: MetaFunction = () => [{ title: "Email Routing — Admin — G
 
 export const loader = pageLoader(policy, async ({ ctx }) => {
   const [routing, locations] = await Promise.all([getEmailRouting(ctx), listLocations(ctx)]);
-  return { routing: { success: true as const, data: routing }, locations: locations.map(({ id, name }) => ({ id, name })) };
+  return { routing: { success: true as const, data: routing satisfies RoutingConfig }, locations: locations.map(({ id, name }) => ({ id, name })) };
 });
 
 export const action = noAction(policy);
@@ -54,15 +55,15 @@ export default function AdminEmailRouting() {
   async function save() {
     setSaving(true);
     setStatus(null);
-    const res = await adminCall<{ data: RoutingConfig }>("/api/admin/email-routing", { method: "PUT", json: routingToSave(draft) });
+    const res = await apiFetch("/api/admin/email-routing", RoutingAnswer, { method: "PUT", json: routingToSave(draft) });
     setSaving(false);
     if (res.ok) {
-      setSaved(res.body.data);
-      setDraft(res.body.data);
+      setSaved(res.data);
+      setDraft(res.data);
       setStatus({ tone: "ok", text: ADMIN_TEXT.saved });
       toast.success(ADMIN_TEXT.saved);
     } else {
-      const text = `Failed to save: ${res.error || "Unknown error"}`;
+      const text = `Failed to save: ${res.error.message}`;
       setStatus({ tone: "error", text });
       toast.error(text);
     }

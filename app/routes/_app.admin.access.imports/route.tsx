@@ -3,13 +3,14 @@
 // through the integration API's functions, with a progress bar and a result file. Decision 031.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useReducer, useRef, useState } from "react";
-import { adminCall } from "~/components/admin/api";
 import { PageHeading } from "~/components/admin/unsaved";
 import { Button } from "~/components/ui/button";
 import { Input, inputClass } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
-import { checkHeader, DEFAULT_IMPORT_SYSTEM, IMPORT_KIND_LABELS, IMPORT_KINDS, importChunks, readImportRows, type ImportKind, type ImportOutcome } from "~/domain/imports/csv-file";
-import { importProgress, importReducer, INITIAL_IMPORT, type CheckAnswer, type Counts } from "~/domain/imports/flow";
+import { checkHeader, DEFAULT_IMPORT_SYSTEM, IMPORT_KIND_LABELS, IMPORT_KINDS, importChunks, readImportRows, type ImportKind } from "~/domain/imports/csv-file";
+import { ImportCheckAnswer, ImportRunAnswer } from "~/domain/imports/contract";
+import { importProgress, importReducer, INITIAL_IMPORT, type CheckAnswer } from "~/domain/imports/flow";
+import { apiFetch } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { CheckResult, ColumnHelp, ImportProgress } from "./import-panels";
 
@@ -25,8 +26,8 @@ async function checkFile(kind: ImportKind, file: File): Promise<{ ok: true; chec
   const form = new FormData();
   form.set("kind", kind);
   form.set("file", file);
-  const res = await adminCall<CheckAnswer>("/api/admin/imports/check", { method: "POST", form });
-  return res.ok ? { ok: true, check: res.body } : { ok: false, error: res.error };
+  const res = await apiFetch("/api/admin/imports/check", ImportCheckAnswer, { method: "POST", form });
+  return res.ok ? { ok: true, check: res.data } : { ok: false, error: res.error.message };
 }
 
 export default function AdminImport() {
@@ -52,12 +53,12 @@ export default function AdminImport() {
     const chunks = importChunks(state.check.kind, checkHeader(state.check.kind, header).columns, rows);
     dispatch({ type: "start", chunks: chunks.length });
     for (const chunk of chunks) {
-      const res = await adminCall<{ results: ImportOutcome[]; counts: Counts }>("/api/admin/imports/run", {
+      const res = await apiFetch("/api/admin/imports/run", ImportRunAnswer, {
         method: "POST",
         json: { kind: state.check.kind, sourceSystem, header, rows: chunk },
       });
-      if (!res.ok) return dispatch({ type: "chunkFailed", error: res.error });
-      dispatch({ type: "chunkDone", outcomes: res.body.results, counts: res.body.counts });
+      if (!res.ok) return dispatch({ type: "chunkFailed", error: res.error.message });
+      dispatch({ type: "chunkDone", outcomes: res.data.results, counts: res.data.counts });
     }
   }
 

@@ -5,7 +5,7 @@ import { ToggleChips } from "~/components/admin/toggle-chips";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { INTEGRATION_KINDS, KIND_LABELS, type IntegrationKind } from "~/domain/integrations/kinds";
-import type { IntegrationKeyView } from "~/services/integrations-keys.server";
+import type { IntegrationKey } from "~/domain/integrations/contract";
 
 export type Scope = { label: string; kinds: IntegrationKind[]; locations: string[] };
 
@@ -65,9 +65,9 @@ export function SecretDialog({ issued, onClose }: { issued: { label: string; sec
   );
 }
 
-export type Confirm = { kind: "rotate" | "revoke"; key: IntegrationKeyView } | null;
+export type Confirm = { kind: "rotate" | "revoke"; key: IntegrationKey } | null;
 
-export function KeyActions({ k, onEdit, onConfirm }: { k: IntegrationKeyView; onEdit: (k: IntegrationKeyView) => void; onConfirm: (c: Confirm) => void }) {
+export function KeyActions({ k, onEdit, onConfirm }: { k: IntegrationKey; onEdit: (k: IntegrationKey) => void; onConfirm: (c: Confirm) => void }) {
   if (k.status === "revoked") return null;
   return (
     <div className="mt-2 flex flex-wrap justify-end gap-1.5 md:mt-0">

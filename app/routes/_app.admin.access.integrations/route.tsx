@@ -4,8 +4,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
+import * as z from "zod/mini";
 import { toast } from "sonner";
-import { adminCall } from "~/components/admin/api";
 import { PageHeading } from "~/components/admin/unsaved";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -13,10 +13,12 @@ import { cn } from "~/components/ui/cn";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
+import { IntegrationKey, IntegrationKeyAnswer, IssuedKeyAnswer, type IssuedKey } from "~/domain/integrations/contract";
 import { DEFAULT_SOURCE_SYSTEM, KIND_LABELS } from "~/domain/integrations/kinds";
+import { apiFetch } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { adminLocations } from "~/services/admin-passcodes.server";
-import { listIntegrationKeys, type IntegrationKeyView } from "~/services/integrations-keys.server";
+import { listIntegrationKeys } from "~/services/integrations-keys.server";
 import { CONFIRM_TEXT, KeyActions, ScopeFields, SecretDialog, when, type Confirm, type Scope } from "./pieces";
 
 export const policy = policies.admin;
@@ -25,15 +27,14 @@ export const meta: MetaFunction = () => [{ title: "Integrations — Admin — Go
 
 export const loader = pageLoader(policy, async ({ ctx }) => {
   const [keys, locations] = await Promise.all([listIntegrationKeys(ctx), adminLocations(ctx)]);
-  return { keys, locationIds: locations.map((l) => l.id) };
+  return { keys: keys satisfies IntegrationKey[], locationIds: locations.map((l) => l.id) };
 });
 
 export const action = noAction(policy);
 
-type Issued = { key: IntegrationKeyView; secret: string };
 const EMPTY: Scope & { sourceSystem: string } = { label: "", sourceSystem: DEFAULT_SOURCE_SYSTEM, kinds: [], locations: [] };
 
-function ScopeText({ k }: { k: IntegrationKeyView }) {
+function ScopeText({ k }: { k: IntegrationKey }) {
   return (
     <>
       <span>{k.kinds.map((kind) => KIND_LABELS[kind]).join(", ")}</span>
@@ -44,66 +45,67 @@ function ScopeText({ k }: { k: IntegrationKeyView }) {
 
 export default function AdminIntegrations() {
   const initial = useLoaderData<typeof loader>();
-  const [keys, setKeys] = useState<IntegrationKeyView[]>(initial.keys);
+  const [keys, setKeys] = useState<IntegrationKey[]>(initial.keys);
   const [form, setForm] = useState(EMPTY);
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
   const [issued, setIssued] = useState<{ label: string; secret: string } | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
-  const [editing, setEditing] = useState<{ key: IntegrationKeyView; scope: Scope } | null>(null);
+  const [editing, setEditing] = useState<{ key: IntegrationKey; scope: Scope } | null>(null);
   const [editError, setEditError] = useState<string | null>(null);
   const canCreate = form.label.trim() !== "" && form.kinds.length > 0 && !creating;
 
-  const replace = (k: IntegrationKeyView) => setKeys((list) => list.map((x) => (x.id === k.id ? k : x)));
+  const replace = (k: IntegrationKey) => setKeys((list) => list.map((x) => (x.id === k.id ? k : x)));
 
   async function create(e: React.FormEvent) {
     e.preventDefault();
     if (!canCreate) return;
     setCreating(true);
     setCreateError(null);
-    const res = await adminCall<{ data: Issued }>("/api/integrations/keys", { method: "POST", json: form });
+    const res = await apiFetch("/api/integrations/keys", IssuedKeyAnswer, { method: "POST", json: form });
     setCreating(false);
     if (!res.ok) {
-      setCreateError(res.error);
-      toast.error(res.error);
+      setCreateError(res.error.message);
+      toast.error(res.error.message);
       return;
     }
+    const made: IssuedKey = res.data;
     setForm(EMPTY);
-    setKeys((list) => [res.body.data.key, ...list]);
-    setIssued({ label: res.body.data.key.label, secret: res.body.data.secret });
+    setKeys((list) => [made.key, ...list]);
+    setIssued({ label: made.key.label, secret: made.secret });
   }
 
   async function act(c: NonNullable<Confirm>) {
     setConfirm(null);
-    const res = await adminCall<{ data: Issued | IntegrationKeyView }>(`/api/integrations/keys/${c.key.id}/${c.kind}`, { method: "POST", json: c.kind === "rotate" ? { version: c.key.version } : {} });
-    if (!res.ok) {
-      toast.error(res.error);
-      return;
-    }
+    const path = `/api/integrations/keys/${c.key.id}/${c.kind}`;
     if (c.kind === "rotate") {
-      const data = res.body.data as Issued;
-      replace(data.key);
-      setIssued({ label: data.key.label, secret: data.secret });
+      const res = await apiFetch(path, IssuedKeyAnswer, { method: "POST", json: { version: c.key.version } });
+      if (!res.ok) return void toast.error(res.error.message);
+      replace(res.data.key);
+      setIssued({ label: res.data.key.label, secret: res.data.secret });
     } else {
-      replace(res.body.data as IntegrationKeyView);
+      const res = await apiFetch(path, IntegrationKeyAnswer, { method: "POST", json: {} });
+      if (!res.ok) return void toast.error(res.error.message);
+      replace(res.data);
       toast.success(`Key '${c.key.label}' revoked`);
     }
   }
 
   async function saveScope() {
     if (!editing) return;
-    const res = await adminCall<{ data: IntegrationKeyView }>(`/api/integrations/keys/${editing.key.id}`, { method: "PATCH", json: { ...editing.scope, version: editing.key.version } });
+    const res = await apiFetch(`/api/integrations/keys/${editing.key.id}`, IntegrationKeyAnswer, { method: "PATCH", json: { ...editing.scope, version: editing.key.version } });
     if (!res.ok) {
-      setEditError(res.error);
+      setEditError(res.error.message);
       // A 409 carries the key as it is now: show that, so a second save starts from it.
-      const current = (res.body as { data?: IntegrationKeyView } | null)?.data;
-      if (res.status === 409 && current) {
+      const now = z.safeParse(IntegrationKey, res.error.data);
+      const current = now.success ? now.data : null;
+      if (res.error.status === 409 && current) {
         replace(current);
         setEditing({ key: current, scope: { label: current.label, kinds: current.kinds, locations: current.locations } });
       }
       return;
     }
-    replace(res.body.data);
+    replace(res.data);
     setEditing(null);
     toast.success("Scope saved");
   }

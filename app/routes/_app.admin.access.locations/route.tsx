@@ -5,12 +5,13 @@ import { useLoaderData } from "@remix-run/react";
 import { X } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { adminCall } from "~/components/admin/api";
 import { PageHeading, UnsavedBar } from "~/components/admin/unsaved";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
 import { addTag, ADMIN_TEXT, changedGroups } from "~/domain/admin/rules";
+import { anyAnswer } from "~/domain/api-contract";
+import { apiFetch } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { listLocations } from "~/services/admin.server";
 
@@ -44,12 +45,12 @@ export default function AdminLocations() {
       return;
     }
     setSaving(true);
-    const res = await adminCall("/api/warehouses/locations/groups", { method: "PUT", json: changes });
+    const res = await apiFetch("/api/warehouses/locations/groups", anyAnswer, { method: "PUT", json: changes });
     setSaving(false);
     if (res.ok) {
       setSaved(draft);
       toast.success(ADMIN_TEXT.groupsSaved);
-    } else toast.error(ADMIN_TEXT.saveFailed, { description: res.error });
+    } else toast.error(ADMIN_TEXT.saveFailed, { description: res.error.message });
   }
 
   function add(id: string) {

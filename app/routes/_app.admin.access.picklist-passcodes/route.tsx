@@ -6,7 +6,6 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { adminCall } from "~/components/admin/api";
 import { ToggleChips } from "~/components/admin/toggle-chips";
 import { PageHeading } from "~/components/admin/unsaved";
 import { Badge } from "~/components/ui/badge";
@@ -15,9 +14,12 @@ import { cn } from "~/components/ui/cn";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
+import { PasscodeAnswer, PasscodesAnswer, type Passcode } from "~/domain/admin/contract";
 import { ADMIN_TEXT, ageDays, canSubmitPasscode, needsRotation, PASSCODE_LOCATIONS_LIMIT, passcodeCreateBody } from "~/domain/admin/rules";
+import { anyAnswer } from "~/domain/api-contract";
+import { apiFetch } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
-import { adminLocations, listPasscodes, type PasscodeView } from "~/services/admin-passcodes.server";
+import { adminLocations, listPasscodes } from "~/services/admin-passcodes.server";
 
 export const policy = policies.admin;
 
@@ -25,7 +27,7 @@ export const meta: MetaFunction = () => [{ title: "Picklist Passcodes — Admin 
 
 export const loader = pageLoader(policy, async ({ ctx }) => {
   const [passcodes, locations] = await Promise.all([listPasscodes(ctx), adminLocations(ctx)]);
-  return { passcodes: { success: true as const, data: passcodes }, locations: { success: true as const, data: locations }, now: ctx.now().toISOString() };
+  return { passcodes: { success: true as const, data: passcodes satisfies Passcode[] }, locations: { success: true as const, data: locations }, now: ctx.now().toISOString() };
 });
 
 export const action = noAction(policy);
@@ -36,9 +38,9 @@ function when(iso: string | null) {
   return Number.isNaN(d.getTime()) ? "—" : d.toLocaleString("en-US", { month: "short", day: "numeric", year: "2-digit", hour: "numeric", minute: "2-digit" });
 }
 
-type Confirm = { kind: "deactivate" | "reactivate" | "delete"; passcode: PasscodeView } | null;
+type Confirm = { kind: "deactivate" | "reactivate" | "delete"; passcode: Passcode } | null;
 
-function Actions({ p, onConfirm, onEdit }: { p: PasscodeView; onConfirm: (c: Confirm) => void; onEdit: (p: PasscodeView) => void }) {
+function Actions({ p, onConfirm, onEdit }: { p: Passcode; onConfirm: (c: Confirm) => void; onEdit: (p: Passcode) => void }) {
   return (
     <div className="mt-2 flex flex-wrap justify-end gap-1.5 md:mt-0">
       <Button size="sm" variant="outline" onClick={() => onConfirm({ kind: p.active ? "deactivate" : "reactivate", passcode: p })}>
@@ -57,20 +59,20 @@ function Actions({ p, onConfirm, onEdit }: { p: PasscodeView; onConfirm: (c: Con
 export default function AdminPasscodes() {
   const initial = useLoaderData<typeof loader>();
   const locationIds = initial.locations.data.slice(0, PASSCODE_LOCATIONS_LIMIT).map((l) => l.id || l.locationId || l.code);
-  const [list, setList] = useState<PasscodeView[]>(initial.passcodes.data);
+  const [list, setList] = useState<Passcode[]>(initial.passcodes.data);
   const [form, setForm] = useState({ label: "", code: "", hours: "", locations: [] as string[] });
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
   const [search, setSearch] = useState("");
   const [warehouse, setWarehouse] = useState("");
   const [confirm, setConfirm] = useState<Confirm>(null);
-  const [editing, setEditing] = useState<{ passcode: PasscodeView; locations: string[] } | null>(null);
+  const [editing, setEditing] = useState<{ passcode: Passcode; locations: string[] } | null>(null);
   const now = new Date(initial.now);
 
   async function refresh() {
-    const res = await adminCall<{ data: PasscodeView[] }>("/api/picklist/passcode");
-    if (res.ok) setList(res.body.data);
-    else toast.error(res.error);
+    const res = await apiFetch("/api/picklist/passcode", PasscodesAnswer);
+    if (res.ok) setList(res.data);
+    else toast.error(res.error.message);
   }
 
   async function create(e: React.FormEvent) {
@@ -78,33 +80,29 @@ export default function AdminPasscodes() {
     if (!canSubmitPasscode(form)) return;
     setCreating(true);
     setCreateError(null);
-    const res = await adminCall<{ data: PasscodeView }>("/api/picklist/passcode", { method: "POST", json: passcodeCreateBody(form) });
+    const res = await apiFetch("/api/picklist/passcode", PasscodeAnswer, { method: "POST", json: passcodeCreateBody(form) });
     setCreating(false);
     if (!res.ok) {
-      setCreateError(res.error);
-      toast.error(res.error);
+      setCreateError(res.error.message);
+      toast.error(res.error.message);
       return;
     }
     setForm({ label: "", code: "", hours: "", locations: [] });
-    setList((l) => [res.body.data, ...l]);
-    toast.success(`Passcode '${res.body.data.label}' created`);
+    setList((l) => [res.data, ...l]);
+    toast.success(`Passcode '${res.data.label}' created`);
   }
 
   async function act(c: NonNullable<Confirm>) {
     setConfirm(null);
-    const res =
-      c.kind === "delete"
-        ? await adminCall(`/api/picklist/passcode/${c.passcode.id}`, { method: "DELETE" })
-        : await adminCall<{ data: PasscodeView }>(`/api/picklist/passcode/${c.kind}`, { method: "POST", json: { id: c.passcode.id } });
-    if (!res.ok) {
-      toast.error(res.error);
-      return;
-    }
     if (c.kind === "delete") {
+      const res = await apiFetch(`/api/picklist/passcode/${c.passcode.id}`, anyAnswer, { method: "DELETE" });
+      if (!res.ok) return void toast.error(res.error.message);
       setList((l) => l.filter((p) => p.id !== c.passcode.id));
       toast.success(`Passcode '${c.passcode.label}' deleted`);
     } else {
-      const updated = (res.body as { data: PasscodeView }).data;
+      const res = await apiFetch(`/api/picklist/passcode/${c.kind}`, PasscodeAnswer, { method: "POST", json: { id: c.passcode.id } });
+      if (!res.ok) return void toast.error(res.error.message);
+      const updated = res.data;
       setList((l) => l.map((p) => (p.id === updated.id ? updated : p)));
       toast.success(c.kind === "deactivate" ? `Passcode '${c.passcode.label}' deactivated; its sessions have ended` : `Passcode '${c.passcode.label}' reactivated`);
     }
@@ -112,12 +110,13 @@ export default function AdminPasscodes() {
 
   async function saveWarehouses() {
     if (!editing) return;
-    const res = await adminCall<{ data: PasscodeView }>("/api/picklist/passcode/update", { method: "POST", json: { id: editing.passcode.id, locations: editing.locations } });
+    const res = await apiFetch("/api/picklist/passcode/update", PasscodeAnswer, { method: "POST", json: { id: editing.passcode.id, locations: editing.locations } });
     if (!res.ok) {
-      toast.error(res.error);
+      toast.error(res.error.message);
       return;
     }
-    setList((l) => l.map((p) => (p.id === res.body.data.id ? res.body.data : p)));
+    const updated = res.data;
+    setList((l) => l.map((p) => (p.id === updated.id ? updated : p)));
     setEditing(null);
     toast.success("Warehouses saved");
   }

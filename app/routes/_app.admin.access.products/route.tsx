@@ -5,22 +5,23 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import { adminCall } from "~/components/admin/api";
 import { LoadError, Pager, useDebouncedLoad } from "~/components/admin/paging";
 import { PageHeading } from "~/components/admin/unsaved";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
+import { ProductAnswer, ProductPage, type Product } from "~/domain/admin/contract";
 import { barcodeError, caseQuantityError, type BarcodeKind } from "~/domain/picking/barcodes";
 import { binError } from "~/domain/picking/bins";
+import { apiFetch } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
-import { listProducts, type ProductPage, type ProductView } from "~/services/products.server";
+import { listProducts } from "~/services/products.server";
 
 export const policy = policies.admin;
 
 export const meta: MetaFunction = () => [{ title: "Products & Barcodes — Admin — Golden Grain" }];
 
-export const loader = pageLoader(policy, async ({ ctx }) => ({ products: await listProducts(ctx, { q: "", page: 1 }) }));
+export const loader = pageLoader(policy, async ({ ctx }) => ({ products: (await listProducts(ctx, { q: "", page: 1 })) satisfies ProductPage }));
 
 export const action = noAction(policy);
 
@@ -31,10 +32,10 @@ export default function AdminProducts() {
   const [pageNo, setPageNo] = useState(1);
   const params = new URLSearchParams({ page: String(pageNo) });
   if (q.trim()) params.set("q", q.trim());
-  const loadError = useDebouncedLoad<ProductPage>(`/api/admin/products?${params}`, setPage);
+  const loadError = useDebouncedLoad(`/api/admin/products?${params}`, ProductPage, setPage);
 
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
-  const replace = (p: ProductView) => setPage((cur) => ({ ...cur, data: cur.data.map((x) => (x.sku === p.sku ? p : x)) }));
+  const replace = (p: Product) => setPage((cur) => ({ ...cur, data: cur.data.map((x) => (x.sku === p.sku ? p : x)) }));
 
   return (
     <div>
@@ -72,7 +73,7 @@ export default function AdminProducts() {
   );
 }
 
-function ProductRow({ product, onSaved }: { product: ProductView; onSaved: (p: ProductView) => void }) {
+function ProductRow({ product, onSaved }: { product: Product; onSaved: (p: Product) => void }) {
   const [bin, setBin] = useState(product.bin ?? "");
   const [binMessage, setBinMessage] = useState<string | null>(null);
   const [code, setCode] = useState("");
@@ -89,14 +90,14 @@ function ProductRow({ product, onSaved }: { product: ProductView; onSaved: (p: P
     setBinMessage(error);
     if (error) return;
     setBusy(true);
-    const res = await adminCall<{ data: ProductView }>(`/api/admin/products/${sku}`, { method: "PUT", json: { bin: bin.trim() || null } });
+    const res = await apiFetch(`/api/admin/products/${sku}`, ProductAnswer, { method: "PUT", json: { bin: bin.trim() || null } });
     setBusy(false);
     if (!res.ok) {
-      setBinMessage(res.error);
-      toast.error("Failed to save the bin", { description: res.error });
+      setBinMessage(res.error.message);
+      toast.error("Failed to save the bin", { description: res.error.message });
       return;
     }
-    onSaved(res.body.data);
+    onSaved(res.data);
     toast.success(`Bin of ${product.sku} saved`);
   }
 
@@ -106,14 +107,14 @@ function ProductRow({ product, onSaved }: { product: ProductView; onSaved: (p: P
     setCodeMessage(error);
     if (error) return;
     setBusy(true);
-    const res = await adminCall<{ data: ProductView }>(`/api/admin/products/${sku}/barcodes`, { method: "POST", json: { code: code.trim(), kind, quantity: qty } });
+    const res = await apiFetch(`/api/admin/products/${sku}/barcodes`, ProductAnswer, { method: "POST", json: { code: code.trim(), kind, quantity: qty } });
     setBusy(false);
     if (!res.ok) {
-      setCodeMessage(res.error);
-      toast.error("Failed to add the barcode", { description: res.error });
+      setCodeMessage(res.error.message);
+      toast.error("Failed to add the barcode", { description: res.error.message });
       return;
     }
-    onSaved(res.body.data);
+    onSaved(res.data);
     setCode("");
     setQuantity("");
     setKind("unit");
@@ -122,13 +123,13 @@ function ProductRow({ product, onSaved }: { product: ProductView; onSaved: (p: P
 
   async function remove(id: number, text: string) {
     setBusy(true);
-    const res = await adminCall<{ data: ProductView }>(`/api/admin/products/${sku}/barcodes/${id}`, { method: "DELETE" });
+    const res = await apiFetch(`/api/admin/products/${sku}/barcodes/${id}`, ProductAnswer, { method: "DELETE" });
     setBusy(false);
     if (!res.ok) {
-      toast.error("Failed to remove the barcode", { description: res.error });
+      toast.error("Failed to remove the barcode", { description: res.error.message });
       return;
     }
-    onSaved(res.body.data);
+    onSaved(res.data);
     toast.success(`Barcode ${text} removed`);
   }
 

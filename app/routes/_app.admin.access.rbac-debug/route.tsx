@@ -3,12 +3,13 @@
 // in ms, two JSON panes and the usage guide. The diagnostic runs the product's own order scope.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useEffect, useState } from "react";
-import { adminCall } from "~/components/admin/api";
 import { PageHeading } from "~/components/admin/unsaved";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
 import { ORDERS_SCOPE_LIMIT } from "~/domain/admin/rules";
+import { anyAnswer } from "~/domain/api-contract";
+import { apiFetch } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 
 export const policy = policies.admin;
@@ -48,16 +49,17 @@ export default function RbacDebug() {
     setBusy(true);
     setError(null);
     const started = performance.now();
-    const res = await adminCall(url, { method });
+    // The panes show the answer as the server sent it: a debug screen reads no field of it.
+    const res = await apiFetch(url, anyAnswer, { method });
     const ms = Math.round(performance.now() - started);
     setBusy(false);
-    setStatus(`${label}: ${res.ok ? "OK" : `failed (${res.status || "network"})`} in ${ms} ms`);
+    setStatus(`${label}: ${res.ok ? "OK" : `failed (${res.error.status || "network"})`} in ${ms} ms`);
     if (!res.ok) {
-      setError(res.error);
+      setError(res.error.message);
       return;
     }
-    if (target === "me") setMe(res.body);
-    else setResult(res.body);
+    if (target === "me") setMe(res.data);
+    else setResult(res.data);
   }
 
   const target = email.trim();

@@ -6,25 +6,26 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import { adminCall } from "~/components/admin/api";
 import { PageHeading } from "~/components/admin/unsaved";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
+import { ShortReasonAnswer, ShortReasonsAnswer, type ShortReason } from "~/domain/admin/contract";
 import { SHORT_REASON_ACTION_LABELS, SHORT_REASON_ACTIONS, shortReasonLabelError, type ShortReasonAction } from "~/domain/picking/short-reasons";
+import { apiFetch } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
-import { listShortReasons, type ShortReasonAdminView } from "~/services/pick-short-reasons.server";
+import { listShortReasons } from "~/services/pick-short-reasons.server";
 
 export const policy = policies.admin;
 
 export const meta: MetaFunction = () => [{ title: "Short Reasons — Admin — Golden Grain" }];
 
-export const loader = pageLoader(policy, async ({ ctx }) => ({ reasons: await listShortReasons(ctx, { activeOnly: false }) }));
+export const loader = pageLoader(policy, async ({ ctx }) => ({ reasons: (await listShortReasons(ctx, { activeOnly: false })) satisfies ShortReason[] }));
 
 export const action = noAction(policy);
 
-type Reason = ShortReasonAdminView;
+type Reason = ShortReason;
 
 function ActionSelect({ value, onChange, label, disabled }: { value: ShortReasonAction; onChange: (v: ShortReasonAction) => void; label: string; disabled?: boolean }) {
   return (
@@ -51,33 +52,33 @@ export default function AdminShortReasons() {
     setMessage(error);
     if (error) return;
     setBusy(true);
-    const res = await adminCall<{ data: Reason }>("/api/admin/short-reasons", { method: "POST", json: { label: label.trim(), action: newAction } });
+    const res = await apiFetch("/api/admin/short-reasons", ShortReasonAnswer, { method: "POST", json: { label: label.trim(), action: newAction } });
     setBusy(false);
     if (!res.ok) {
-      setMessage(res.error);
-      toast.error("Failed to add the reason", { description: res.error });
+      setMessage(res.error.message);
+      toast.error("Failed to add the reason", { description: res.error.message });
       return;
     }
-    setReasons((rs) => [...rs, res.body.data]);
+    setReasons((rs) => [...rs, res.data]);
     setLabel("");
     setNewAction("none");
-    toast.success(`Reason '${res.body.data.label}' added`);
+    toast.success(`Reason '${res.data.label}' added`);
   }
 
   async function update(r: Reason, patch: Partial<Pick<Reason, "label" | "action" | "active">> & { move?: "up" | "down" }, done: string): Promise<boolean> {
     setBusy(true);
-    const res = await adminCall<{ data: Reason[] }>(`/api/admin/short-reasons/${r.id}`, { method: "PUT", json: { ...patch, version: r.version } });
+    const res = await apiFetch(`/api/admin/short-reasons/${r.id}`, ShortReasonsAnswer, { method: "PUT", json: { ...patch, version: r.version } });
     setBusy(false);
     if (!res.ok) {
-      toast.error("Failed to save the reason", { description: res.error });
+      toast.error("Failed to save the reason", { description: res.error.message });
       // A stale version: reload the list so the next try starts from what is stored.
-      if (res.status === 409) {
-        const fresh = await adminCall<{ data: Reason[] }>("/api/admin/short-reasons");
-        if (fresh.ok) setReasons(fresh.body.data);
+      if (res.error.status === 409) {
+        const fresh = await apiFetch("/api/admin/short-reasons", ShortReasonsAnswer);
+        if (fresh.ok) setReasons(fresh.data);
       }
       return false;
     }
-    setReasons(res.body.data);
+    setReasons(res.data);
     toast.success(done);
     return true;
   }

@@ -5,7 +5,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
-import { adminCall, dataOf } from "~/components/admin/api";
+import * as z from "zod/mini";
 import { LocationPicker, OrderTypePicker } from "~/components/admin/pickers";
 import { ExportCsvLink, exportHref } from "~/components/lists/export-link";
 import { LoadError, Pager } from "~/components/admin/paging";
@@ -15,6 +15,9 @@ import { cn } from "~/components/ui/cn";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
+import { AdminUsersPage, SavedUsers, SavedUsersData, type AdminUser } from "~/domain/admin/contract";
+import { anyAnswer } from "~/domain/api-contract";
+import { apiFetch } from "~/lib/api-client";
 import { ADMIN_TEXT, ADMIN_USERS_PAGE_SIZE, changedUsers, groupGrants, type UserChange } from "~/domain/admin/rules";
 import { ORDER_TYPES } from "~/domain/orders/constants";
 import { noAction, pageLoader } from "~/lib/route.server";
@@ -32,13 +35,13 @@ export const loader = pageLoader(policy, async ({ ctx }) => {
     listLocations(ctx),
     listWorkers(ctx, {}),
   ]);
-  return { users, roles, locations: locations.map(({ id, name, groups }) => ({ id, name, groups })), workers: workers.map((w) => ({ id: Number(w._id), name: w.name, email: w.email })) };
+  return { users: users satisfies AdminUsersPage, roles, locations: locations.map(({ id, name, groups }) => ({ id, name, groups })), workers: workers.map((w) => ({ id: Number(w._id), name: w.name, email: w.email })) };
 });
 
 export const action = noAction(policy);
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
-type User = LoaderData["users"]["data"][number];
+type User = AdminUser;
 type Draft = Pick<User, "email" | "roleId" | "locationIds" | "orderTypes" | "workerIds" | "version">;
 
 const toDraft = (u: User): Draft => ({ email: u.email, roleId: u.roleId, locationIds: u.locationIds, orderTypes: u.orderTypes, workerIds: u.workerIds, version: u.version });
@@ -81,19 +84,20 @@ export default function AdminUsers() {
     let cancelled = false;
     const params = new URLSearchParams({ limit: String(ADMIN_USERS_PAGE_SIZE), page: String(query.page) });
     if (query.q) params.set("q", query.q);
-    void adminCall<{ data: User[]; pagination: { pages: number } }>(`/api/admin/users?${params}`).then((res) => {
+    void apiFetch(`/api/admin/users?${params}`, AdminUsersPage).then((res) => {
       if (cancelled) return;
       if (!res.ok) {
-        setLoadError(res.error);
+        setLoadError(res.error.message);
         return;
       }
+      const loaded = res.data;
       setLoadError(null);
       setPage(query.page);
-      setRows(res.body.data);
-      setPages(res.body.pagination.pages);
+      setRows(loaded.data);
+      setPages(loaded.pagination.pages);
       // Newly loaded members join the saved copy; members being edited keep their draft.
-      setSaved((s) => ({ ...Object.fromEntries(res.body.data.map((u) => [u.email, toDraft(u)])), ...s }));
-      setDraft((d) => ({ ...Object.fromEntries(res.body.data.map((u) => [u.email, toDraft(u)])), ...d }));
+      setSaved((s) => ({ ...Object.fromEntries(loaded.data.map((u) => [u.email, toDraft(u)])), ...s }));
+      setDraft((d) => ({ ...Object.fromEntries(loaded.data.map((u) => [u.email, toDraft(u)])), ...d }));
     });
     return () => {
       cancelled = true;
@@ -130,22 +134,23 @@ export default function AdminUsers() {
       return;
     }
     setSaving(true);
-    const res = await adminCall<{ data: User[] }>("/api/admin/users/bulk", { method: "PUT", json: changes });
+    const res = await apiFetch("/api/admin/users/bulk", SavedUsers, { method: "PUT", json: changes });
     setSaving(false);
     if (res.ok) {
-      applyServerUsers(res.body.data);
+      applyServerUsers(res.data);
       toast.success(ADMIN_TEXT.usersUpdated);
     } else {
-      if (res.status === 409) applyServerUsers(dataOf<User[]>(res.body) ?? []);
-      toast.error(res.error);
+      const current = z.safeParse(SavedUsersData, res.error.data);
+      if (res.error.status === 409 && current.success) applyServerUsers(current.data);
+      toast.error(res.error.message);
     }
   }
 
   async function remove(emails: string[]) {
     const failed: string[] = [];
     for (const email of emails) {
-      const res = await adminCall(`/api/admin/users/${encodeURIComponent(email)}`, { method: "DELETE" });
-      if (!res.ok) failed.push(`${email}: ${res.error}`);
+      const res = await apiFetch(`/api/admin/users/${encodeURIComponent(email)}`, anyAnswer, { method: "DELETE" });
+      if (!res.ok) failed.push(`${email}: ${res.error.message}`);
     }
     const removed = emails.filter((e) => !failed.some((f) => f.startsWith(`${e}:`)));
     setRows((rs) => rs.filter((r) => !removed.includes(r.email)));

@@ -4,8 +4,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import * as z from "zod/mini";
 import { toast } from "sonner";
-import { adminCall } from "~/components/admin/api";
 import { LocationPicker, OrderTypePicker } from "~/components/admin/pickers";
 import { ExportCsvLink, exportHref } from "~/components/lists/export-link";
 import { LoadError, useDebouncedLoad } from "~/components/admin/paging";
@@ -15,11 +15,14 @@ import { cn } from "~/components/ui/cn";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
+import { Lookups, Worker, WorkerAnswer, WorkersAnswer } from "~/domain/admin/contract";
 import { ADMIN_TEXT, DEFAULT_WORKER_ROLE } from "~/domain/admin/rules";
 import { ORDER_TYPES } from "~/domain/orders/constants";
+import { anyAnswer } from "~/domain/api-contract";
+import { apiFetch } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { listLocations } from "~/services/admin.server";
-import { listWorkers, type WorkerView } from "~/services/workers.server";
+import { listWorkers } from "~/services/workers.server";
 
 export const policy = policies.admin;
 
@@ -28,7 +31,7 @@ export const meta: MetaFunction = () => [{ title: "Workers — Admin — Golden 
 export const loader = pageLoader(policy, async ({ ctx }) => {
   const [workers, locations] = await Promise.all([listWorkers(ctx, { active: true }), listLocations(ctx)]);
   return {
-    workers: { success: true as const, data: workers },
+    workers: { success: true as const, data: workers satisfies Worker[] },
     locations: locations.map(({ id, name, groups }) => ({ id, name, groups })),
     // The answer of GET /lookups.
     lookups: { success: true as const, orderType: [...ORDER_TYPES], data: { orderType: [...ORDER_TYPES] } },
@@ -37,7 +40,6 @@ export const loader = pageLoader(policy, async ({ ctx }) => {
 
 export const action = noAction(policy);
 
-type Worker = WorkerView;
 type Editing = Omit<Worker, "_id" | "version"> & { _id: string | null; version?: number };
 const NEW_ID = "new";
 
@@ -60,9 +62,9 @@ export default function AdminWorkers() {
 
   // GET /lookups: the order types to choose from, at the top level or under data.
   useEffect(() => {
-    void adminCall<{ orderType?: string[]; data?: { orderType?: string[] } }>("/lookups").then((res) => {
+    void apiFetch("/lookups", Lookups).then((res) => {
       if (res.ok) {
-        const list = res.body.orderType ?? res.body.data?.orderType;
+        const list = res.data.orderType ?? res.data.data?.orderType;
         if (Array.isArray(list) && list.length) setOrderTypes(list);
       }
     });
@@ -71,7 +73,7 @@ export default function AdminWorkers() {
   const params = new URLSearchParams();
   if (activeOnly) params.set("active", "true");
   if (q.trim()) params.set("q", q.trim());
-  const loadError = useDebouncedLoad<{ data: Worker[] }>(`/api/warehouse-workers?${params}`, (body) => setWorkers(body.data));
+  const loadError = useDebouncedLoad(`/api/warehouse-workers?${params}`, WorkersAnswer, setWorkers);
 
   const pending = Object.entries(editing).filter(([id, e]) => differs(e, workers.find((w) => w._id === id)));
   const dirty = pending.length > 0;
@@ -79,20 +81,21 @@ export default function AdminWorkers() {
   async function saveOne(key: string, e: Editing): Promise<boolean> {
     const { _id, version, ...fields } = e;
     const res = _id
-      ? await adminCall<{ data: Worker }>(`/api/warehouse-workers/${_id}`, { method: "PUT", json: { ...fields, version } })
-      : await adminCall<{ data: Worker }>("/api/warehouse-workers", { method: "POST", json: fields });
+      ? await apiFetch(`/api/warehouse-workers/${_id}`, WorkerAnswer, { method: "PUT", json: { ...fields, version } })
+      : await apiFetch("/api/warehouse-workers", WorkerAnswer, { method: "POST", json: fields });
     if (!res.ok) {
-      toast.error(_id ? ADMIN_TEXT.updateFailed : ADMIN_TEXT.createFailed, { description: res.error });
-      if (res.status === 409 && _id) {
-        const current = (res.body as { data?: Worker }).data;
-        if (current) {
-          setWorkers((ws) => ws.map((w) => (w._id === _id ? current : w)));
-          setEditing((ed) => ({ ...ed, [key]: editable(current) }));
+      toast.error(_id ? ADMIN_TEXT.updateFailed : ADMIN_TEXT.createFailed, { description: res.error.message });
+      if (res.error.status === 409 && _id) {
+        const current = z.safeParse(Worker, res.error.data);
+        if (current.success) {
+          const fresh = current.data;
+          setWorkers((ws) => ws.map((w) => (w._id === _id ? fresh : w)));
+          setEditing((ed) => ({ ...ed, [key]: editable(fresh) }));
         }
       }
       return false;
     }
-    const saved = res.body.data;
+    const saved = res.data;
     setWorkers((ws) => (_id ? ws.map((w) => (w._id === _id ? saved : w)) : [saved, ...ws]));
     setEditing((ed) => {
       const next = { ...ed };
@@ -133,9 +136,9 @@ export default function AdminWorkers() {
 
   async function remove(w: Worker) {
     setConfirmDelete(null);
-    const res = await adminCall(`/api/warehouse-workers/${w._id}`, { method: "DELETE" });
+    const res = await apiFetch(`/api/warehouse-workers/${w._id}`, anyAnswer, { method: "DELETE" });
     if (!res.ok) {
-      toast.error(ADMIN_TEXT.deleteFailed, { description: res.error });
+      toast.error(ADMIN_TEXT.deleteFailed, { description: res.error.message });
       return;
     }
     setWorkers((ws) => ws.filter((x) => x._id !== w._id));
