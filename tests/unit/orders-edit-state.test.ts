@@ -47,7 +47,17 @@ describe("transitions", () => {
     [
       "changing a field drops the server's complaint about it, and only it",
       [{ type: "failed", message: "x", fieldErrors: { truckingCompany: ["Required"], notes: ["Too long"] }, steps: withTrucking }, { type: "set", patch: { truckingOther: "Blue Star" } }],
-      { fieldErrors: { notes: ["Too long"] } },
+      { fieldErrors: { notes: ["Too long"] }, alert: "x" },
+    ],
+    [
+      "fixing the last field with an error takes the summary away too",
+      [{ type: "failed", message: "Fix them", fieldErrors: { notes: ["Too long"] }, steps: withTrucking }, { type: "set", patch: { notes: "short" } }],
+      { fieldErrors: {}, alert: null },
+    ],
+    [
+      "a 409's reason stays while typing",
+      [{ type: "conflict", message: "Changed", row: null }, { type: "set", patch: { notes: "again" } }],
+      { alert: "Changed" },
     ],
     [
       "an assignment item's error goes when the assignment changes",

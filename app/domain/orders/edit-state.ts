@@ -100,9 +100,12 @@ function withoutErrorsOf(fieldErrors: FieldErrors, patch: Partial<StepperForm>):
 
 export function editReducer<B extends EditBase>(state: EditState<B>, action: EditAction<B>): EditState<B> {
   switch (action.type) {
-    case "set":
-      // What is changed no longer carries the server's complaint about it.
-      return { ...state, form: { ...state.form, ...action.patch }, fieldErrors: withoutErrorsOf(state.fieldErrors, action.patch) };
+    case "set": {
+      // What is changed no longer carries the server's complaint about it; the summary goes with the last one.
+      const fieldErrors = withoutErrorsOf(state.fieldErrors, action.patch);
+      const settled = Object.keys(state.fieldErrors).length > 0 && Object.keys(fieldErrors).length === 0;
+      return { ...state, form: { ...state.form, ...action.patch }, fieldErrors, alert: settled ? null : state.alert };
+    }
     case "goto":
       return { ...state, step: action.step };
     case "openPaid":
