@@ -157,7 +157,15 @@ test("@phone-only a cash-on-delivery order done offline waits on the phone and i
 
   await dialog.getByLabel(/Receiver name/).fill("Carl Cash");
   await sign(page);
+  // Cash that is not an amount: the wizard says so under the field, in plain words, and keeps the rest typed.
+  await dialog.getByLabel(/Cash collected/).fill("lots");
+  await dialog.getByRole("button", { name: "Complete Delivery" }).click();
+  await expect(dialog.locator("#cash-collected-error")).toHaveText("Enter an amount, e.g. 120.50");
+  await expect(dialog.getByLabel(/Cash collected/)).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByLabel(/Receiver name/)).toHaveValue("Carl Cash");
+  await page.screenshot({ path: "tests/e2e/.screens/delivery-field-error-phone.png" });
   await dialog.getByLabel(/Cash collected/).fill("100.00");
+  await expect(dialog.locator("#cash-collected-error")).toHaveCount(0);
   await dialog.getByRole("button", { name: "Complete Delivery" }).click();
   await expect(page.getByText("Delivery saved on this phone")).toBeVisible();
   await expect(dialog.getByText("Step 5 of 5")).toBeVisible();

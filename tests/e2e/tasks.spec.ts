@@ -31,6 +31,28 @@ test("a driver's help request reaches the managers' Alerts tab", async ({ page, 
   await manager.close();
 });
 
+test("closing the Task Center and Need Help gives focus back to the button that opened them", async ({ page, browser }) => {
+  await signIn(page, "logistics-manager");
+  const bell = page.getByRole("button", { name: /^Task Center/ });
+  await bell.click();
+  const panel = page.getByRole("dialog", { name: "Task Center" });
+  await expect(panel).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(bell).toBeFocused();
+
+  const driver = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
+  await signIn(driver, "delivery-driver");
+  const help = driver.getByRole("button", { name: "Help", exact: true }).first();
+  await help.click();
+  const dialog = driver.getByRole("dialog", { name: "Need Help?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(help).toBeFocused();
+  await driver.close();
+});
+
 test("a task opens Order Tracking searched by its order number", async ({ page }) => {
   await signIn(page, "logistics-manager");
   await page.getByRole("button", { name: /^Task Center/ }).click();
