@@ -21,7 +21,8 @@ export type ApiError = {
   body?: unknown;
 };
 
-export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; error: ApiError };
+/** `headers` is the answer's (apiFetch only): for the rare call that carries data there (X-Total-Count). */
+export type ApiResult<T> = { ok: true; status: number; data: T; headers?: Headers } | { ok: false; error: ApiError };
 
 export type ApiInit = {
   method?: string;
@@ -105,7 +106,8 @@ export async function apiFetch<S extends Schema>(path: string, schema: S, init: 
       signal: controller.signal,
     });
     const text = await res.text();
-    return readAnswer(method, res.status, text, res.headers.get("Retry-After"), schema);
+    const result = readAnswer(method, res.status, text, res.headers.get("Retry-After"), schema);
+    return result.ok ? { ...result, headers: res.headers } : result;
   } catch (error) {
     // The caller's own abort (a newer search replaced this one) is passed on for it to ignore.
     if (init.signal?.aborted) throw error;
