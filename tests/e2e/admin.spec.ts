@@ -76,9 +76,13 @@ test("users: a role change takes effect on the member's next request; Discard, t
 
   // Leaving with unsaved changes asks first; declining stays.
   await role.selectOption("logistics-manager");
-  page.once("dialog", (d) => void d.dismiss());
   if (isPhone(page)) await page.getByRole("button", { name: "Show Admin Menu" }).click();
   await page.getByRole("navigation", { name: "Admin Panel" }).getByRole("link", { name: "Locations" }).click();
+  const leave = page.getByRole("dialog", { name: "Unsaved changes" });
+  await expect(leave.getByText("You have unsaved changes. Leave without saving?")).toBeVisible();
+  await shot(page, "users-leave-question");
+  await leave.getByRole("button", { name: "Stay" }).click();
+  await expect(leave).toBeHidden();
   await expect(page).toHaveURL(/\/admin\/access\/users$/);
   await expect(bar).toBeVisible();
 
