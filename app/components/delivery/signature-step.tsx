@@ -2,6 +2,7 @@
 // (only what was short), what proof is still needed, and Complete. The server's (and the wizard's own) words on a
 // field show under it, and what the driver typed stays.
 import { CheckCircle2 } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { SignaturePad } from "~/components/documents/signature-pad";
 import { errorsFor, fieldAria, FieldError, UnplacedErrors } from "~/components/forms/field-errors";
 import { Input } from "~/components/ui/input";
@@ -31,8 +32,22 @@ const SHOWN = ["signedByName", "signatureDataUrl", "codCollectedCents", "deliver
 
 export function SignatureStep({ busy, isPhone, required, cashOnDelivery, codDueCents, lines, missing, door, fieldErrors, dispatch, onComplete }: Props) {
   const shown = [...SHOWN, ...lines.map((l) => `line.${l.id}`)];
+  const root = useRef<HTMLDivElement>(null);
+  const seen = useRef<string[]>([]);
+  // A refusal brings its first field into view (the sticky Complete button may cover it) and puts the cursor there;
+  // an error cleared by typing moves nothing.
+  useEffect(() => {
+    const keys = Object.keys(fieldErrors);
+    const fresh = keys.some((k) => !seen.current.includes(k));
+    seen.current = keys;
+    if (!fresh) return;
+    const first = root.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    first.scrollIntoView({ block: "center" });
+    first.focus({ preventScroll: true });
+  }, [fieldErrors]);
   return (
-    <div className="space-y-4">
+    <div ref={root} className="space-y-4">
       <div>
         <label htmlFor="receiver-name" className="mb-1 block text-sm font-semibold text-slate-800">
           Receiver name {required?.receiverName ? <span className="text-red-700">(required)</span> : null}
