@@ -14,6 +14,8 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
+import { errorsFor, fieldAria, FieldError, UnplacedErrors } from "~/components/forms/field-errors";
+import type { FieldErrors } from "~/domain/api-contract";
 import { policies } from "~/domain/access/policy";
 import { Lookups, Worker, WorkerAnswer, WorkersAnswer } from "~/domain/admin/contract";
 import { ADMIN_TEXT, DEFAULT_WORKER_ROLE } from "~/domain/admin/rules";
@@ -42,6 +44,8 @@ export const action = noAction(policy);
 
 type Editing = Omit<Worker, "_id" | "version"> & { _id: string | null; version?: number };
 const NEW_ID = "new";
+/** The edit row's text fields: [field (the server's key), label, placeholder, type]. */
+const TEXT_FIELDS = [["name", "Name", "Name", "text"], ["email", "Email", "Email", "email"], ["phoneNumber", "Phone", "Phone", "text"], ["role", "Role", DEFAULT_WORKER_ROLE, "text"]] as const;
 
 const blank = (): Editing => ({ _id: null, name: "", email: "", phoneNumber: "", role: DEFAULT_WORKER_ROLE, locationIds: [], orderTypes: [], active: true });
 const editable = (w: Worker): Editing => ({ ...w });
@@ -58,6 +62,8 @@ export default function AdminWorkers() {
   const [picker, setPicker] = useState<{ kind: "locations" | "types"; key: string } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<Worker | null>(null);
   const [busy, setBusy] = useState(false);
+  // The server's field errors per row being edited, shown under their fields until that row is edited again.
+  const [fieldErrors, setFieldErrors] = useState<Record<string, FieldErrors>>({});
   const locName = (id: string) => initial.locations.find((l) => l.id === id)?.name ?? id;
 
   // GET /lookups: the order types to choose from, at the top level or under data.
@@ -85,6 +91,7 @@ export default function AdminWorkers() {
       : await apiFetch("/api/warehouse-workers", WorkerAnswer, { method: "POST", json: fields });
     if (!res.ok) {
       toast.error(_id ? ADMIN_TEXT.updateFailed : ADMIN_TEXT.createFailed, { description: res.error.message });
+      setFieldErrors((fe) => ({ ...fe, [key]: res.error.fieldErrors }));
       if (res.error.status === 409 && _id) {
         const current = z.safeParse(Worker, res.error.data);
         if (current.success) {
@@ -146,7 +153,10 @@ export default function AdminWorkers() {
     toast.success(ADMIN_TEXT.deleted);
   }
 
-  const set = (key: string, patch: Partial<Editing>) => setEditing((ed) => ({ ...ed, [key]: { ...ed[key]!, ...patch } }));
+  const set = (key: string, patch: Partial<Editing>) => {
+    setEditing((ed) => ({ ...ed, [key]: { ...ed[key]!, ...patch } }));
+    setFieldErrors((fe) => ({ ...fe, [key]: Object.fromEntries(Object.entries(fe[key] ?? {}).filter(([k]) => !(k in patch))) }));
+  };
   const rows: Array<{ key: string; worker?: Worker }> = [...(editing[NEW_ID] ? [{ key: NEW_ID }] : []), ...workers.map((w) => ({ key: w._id, worker: w }))];
   const pickerValue = picker ? editing[picker.key] : undefined;
 
@@ -167,14 +177,27 @@ export default function AdminWorkers() {
       <ul className="flex flex-col gap-2">
         {rows.map(({ key, worker }) => {
           const e = editing[key];
+          const fe = e ? fieldErrors[key] : undefined;
+          const fid = (field: string) => `worker-${key}-${field}`;
           return (
             <li key={key} data-testid="admin-worker-row" className={cn("rounded-xl border border-slate-200 bg-white p-3", e && "border-brand-300 ring-1 ring-brand-200")}>
               {e ? (
                 <div className="grid gap-2 md:grid-cols-3">
-                  <Input autoComplete="off" aria-label="Name" placeholder="Name" value={e.name} onChange={(ev) => set(key, { name: ev.target.value })} />
-                  <Input autoComplete="off" aria-label="Email" placeholder="Email" type="email" value={e.email} onChange={(ev) => set(key, { email: ev.target.value })} />
-                  <Input autoComplete="off" aria-label="Phone" placeholder="Phone" value={e.phoneNumber} onChange={(ev) => set(key, { phoneNumber: ev.target.value })} />
-                  <Input autoComplete="off" aria-label="Role" placeholder={DEFAULT_WORKER_ROLE} value={e.role} onChange={(ev) => set(key, { role: ev.target.value })} />
+                  {TEXT_FIELDS.map(([field, label, placeholder, type]) => (
+                    <div key={field}>
+                      <Input
+                        id={fid(field)}
+                        autoComplete="off"
+                        aria-label={label}
+                        placeholder={placeholder}
+                        type={type}
+                        value={e[field]}
+                        onChange={(ev) => set(key, { [field]: ev.target.value })}
+                        {...fieldAria(fe, field, fid(field))}
+                      />
+                      <FieldError id={fid(field)} messages={errorsFor(fe, field)} />
+                    </div>
+                  ))}
                   <button type="button" className="min-h-11 truncate rounded-lg border border-slate-300 px-3 text-left" title={e.locationIds.map(locName).join(", ") || "No locations"} onClick={() => setPicker({ kind: "locations", key })}>
                     {e.locationIds.length ? e.locationIds.map(locName).join(", ") : "(no locations)"}
                   </button>
@@ -185,6 +208,9 @@ export default function AdminWorkers() {
                     <input type="checkbox" className="size-5 accent-brand-700" checked={e.active} onChange={(ev) => set(key, { active: ev.target.checked })} />
                     Active
                   </label>
+                  <div className="md:col-span-3">
+                    <UnplacedErrors fieldErrors={fe} shown={["name", "email", "phoneNumber", "role"]} labels={{ locationIds: "Locations", orderTypes: "Order types", active: "Active" }} />
+                  </div>
                   <div className="flex gap-2 md:col-span-2 md:justify-end">
                     <Button variant="outline" onClick={() => cancel(key)} disabled={busy}>
                       Cancel
