@@ -12,7 +12,7 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
       rows={rows}
       className={cn(
         "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500",
-        "focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none",
+        "focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-invalid:border-red-600 aria-invalid:ring-1 aria-invalid:ring-red-600",
         className,
       )}
       {...props}
