@@ -2,7 +2,6 @@
 // the list (a bare list, totals in headers), KPIs, one request, decisions, receiving, item images and reasons.
 // Reads throw the client's ApiFailure (plain words); writes answer an ApiResult (field errors, a 409's row).
 import * as z from "zod/mini";
-import { networkMessage } from "~/domain/api-contract";
 import {
   ItemImagesAnswer,
   ReasonAnswer,
@@ -22,27 +21,17 @@ import {
   type ReturnStatusRequest,
 } from "~/domain/returns/contract";
 import type { ReturnListQuery } from "~/domain/returns/schemas";
-import { apiFetch, apiGet, ApiFailure, readAnswer, type ApiResult } from "~/lib/api-client";
+import { apiFetch, apiGet, ApiFailure, type ApiResult } from "~/lib/api-client";
 
 export type { HistoryEntry, ImageRecord, ReturnDetailView, ReturnKpis, ReturnReason as Reason, ReturnRequestView } from "~/domain/returns/contract";
 
 export type ListState = Pick<ReturnListQuery, "searchBy" | "sort" | "page"> & { search: string; status: string; dir: "asc" | "desc" | "" };
 
-/**
- * GET /api/return-requests. Its totals travel in X-Total-Count (spec 000 §7), which apiFetch does not hand
- * back, so this one call reads its Response itself, through the client's own answer reader and messages.
- */
+/** GET /api/return-requests. Its total travels in X-Total-Count (spec 000 §7), read from the answer's headers. */
 export async function fetchReturns(url: string, signal?: AbortSignal): Promise<{ rows: ReturnRequestView[]; total: number }> {
-  let res: Response;
-  try {
-    res = await fetch(url, { signal, headers: { Accept: "application/json" }, credentials: "same-origin" });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiFailure({ kind: "offline", status: 0, message: networkMessage("GET"), fieldErrors: {} });
-  }
-  const result = readAnswer("GET", res.status, await res.text(), res.headers.get("Retry-After"), ReturnListAnswer);
+  const result = await apiFetch(url, ReturnListAnswer, { signal });
   if (!result.ok) throw new ApiFailure(result.error);
-  return { rows: result.data, total: Number(res.headers.get("X-Total-Count") ?? 0) };
+  return { rows: result.data, total: Number(result.headers?.get("X-Total-Count") ?? 0) };
 }
 
 export function fetchKpis(): Promise<ReturnKpis> {
