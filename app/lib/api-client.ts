@@ -36,6 +36,8 @@ export type ApiInit = {
   idempotencyKey?: string;
   /** No answer within this many ms counts as a failure (default 30 s; 120 s for a form). */
   timeoutMs?: number;
+  /** A success's body is not wanted (a poll that only asks "does the server answer?"): it is cancelled unread and `data` is undefined. A failure's body is still read for its reason. */
+  discardBody?: boolean;
 };
 
 type Schema = z.ZodMiniType | z.core.$ZodType;
@@ -105,6 +107,10 @@ export async function apiFetch<S extends Schema>(path: string, schema: S, init: 
       credentials: "same-origin",
       signal: controller.signal,
     });
+    if (init.discardBody && res.ok) {
+      await res.body?.cancel().catch(() => {});
+      return { ok: true, status: res.status, data: undefined as Out<S>, headers: res.headers };
+    }
     const text = await res.text();
     const result = readAnswer(method, res.status, text, res.headers.get("Retry-After"), schema);
     return result.ok ? { ...result, headers: res.headers } : result;

@@ -139,3 +139,14 @@ describe("plain words for fields", () => {
     expect(plainError(403, undefined, {})).toBe("You do not have access to this.");
   });
 });
+
+describe("a poll that discards the body", () => {
+  it("answers ok without reading a success's body, but still reads a failure's reason", async () => {
+    serve(200, { success: true, data: "x".repeat(1000) });
+    const r = await apiFetch("/api/x", Row, { discardBody: true });
+    expect(r).toMatchObject({ ok: true, status: 200, data: undefined });
+    serve(503, { success: false, error: "Database unavailable" });
+    const f = await apiFetch("/api/x", Row, { discardBody: true });
+    expect(!f.ok && f.error.message).toBe("Database unavailable");
+  });
+});

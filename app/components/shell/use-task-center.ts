@@ -23,7 +23,7 @@ export function postQuietly(path: string, json: unknown = {}): Promise<unknown> 
  * not ok is the spec's connection error. 403: this viewer has no orders.
  */
 async function pollOrders(signal: AbortSignal): Promise<boolean> {
-  const r = await apiFetch(TASK_POLL_URL, anyAnswer, { signal });
+  const r = await apiFetch(TASK_POLL_URL, anyAnswer, { signal, discardBody: true });
   return r.ok || r.error.status === 403;
 }
 
