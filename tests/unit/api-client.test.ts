@@ -20,7 +20,8 @@ describe("apiFetch", () => {
   it("answers the envelope's data, typed and parsed", async () => {
     serve(200, { success: true, data: { id: 7, name: "Jasmine", extra: 1 } });
     const r = await apiFetch("/api/x", Row);
-    expect(r).toEqual({ ok: true, status: 200, data: { id: 7, name: "Jasmine" } });
+    expect(r).toMatchObject({ ok: true, status: 200, data: { id: 7, name: "Jasmine" } });
+    expect(r.ok && r.data).toEqual({ id: 7, name: "Jasmine" });
   });
 
   it("sends JSON with its content type, the idempotency key and same-origin credentials", async () => {
