@@ -4,11 +4,7 @@ import { policies } from "~/domain/access/policy";
 import type { RequiredProofSettings } from "~/domain/delivery/contract";
 import { parseJsonBody } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
-import {
-  requiredProofBodySchema,
-  requiredProofSettings,
-  saveRequiredProof,
-} from "~/services/delivery.server";
+import { requiredProofBodySchema, requiredProofSettings, saveRequiredProof } from "~/services/delivery.server";
 
 export const policy = policies.grant("admin:manage");
 

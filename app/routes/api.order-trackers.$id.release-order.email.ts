@@ -5,11 +5,7 @@ import type { ReleaseOrderEmailed } from "~/domain/documents/contract";
 import { parseJsonBody } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
 import { findPickOrder } from "~/services/picklists.server";
-import {
-  EMAILED_OK,
-  emailReleaseOrder,
-  PRINT_DENIED,
-} from "~/services/release-orders.server";
+import { EMAILED_OK, emailReleaseOrder, PRINT_DENIED } from "~/services/release-orders.server";
 
 export const policy = policies.grant("picklists:print");
 
@@ -21,9 +17,7 @@ const route = apiRoute(
   {
     async POST({ request, params, viewer, ctx }) {
       await parseJsonBody(request, bodySchema);
-      const order = await findPickOrder(ctx, viewer, params.id ?? "", [
-        "picklists:print",
-      ]);
+      const order = await findPickOrder(ctx, viewer, params.id ?? "", ["picklists:print"]);
       const sent = await emailReleaseOrder(ctx, viewer, order);
       return {
         success: true,

@@ -19,20 +19,15 @@ import {
 
 export const policy = policies.grant("picklists:print");
 
-const querySchema = z
-  .object({ force: z.enum(["true", "false", "1", "0"]).optional() })
-  .loose();
+const querySchema = z.object({ force: z.enum(["true", "false", "1", "0"]).optional() }).loose();
 const forced = (value: string | undefined) => value === "true" || value === "1";
 
 const route = apiRoute(
   policy,
   {
     async GET({ request, params, viewer, ctx }) {
-      if (forced(parseSearchParams(request, querySchema).force))
-        throw new ValidationError(FORCE_NEEDS_POST);
-      const order = await findPickOrder(ctx, viewer, params.id ?? "", [
-        "picklists:print",
-      ]);
+      if (forced(parseSearchParams(request, querySchema).force)) throw new ValidationError(FORCE_NEEDS_POST);
+      const order = await findPickOrder(ctx, viewer, params.id ?? "", ["picklists:print"]);
       const { fileKey, generatedAt } = await existingReleaseOrder(ctx, order);
       return {
         success: true,
@@ -44,9 +39,7 @@ const route = apiRoute(
     async POST({ request, params, viewer, ctx }) {
       const { force } = parseSearchParams(request, querySchema);
       const body = await parseJsonBody(request, releaseOrderBodySchema);
-      const order = await findPickOrder(ctx, viewer, params.id ?? "", [
-        "picklists:print",
-      ]);
+      const order = await findPickOrder(ctx, viewer, params.id ?? "", ["picklists:print"]);
       const result = await ensureReleaseOrder(ctx, viewer, order, {
         force: forced(force) || body.force === true,
         body,

@@ -19,11 +19,7 @@ const route = apiRoute(policy, {
     const { code } = await parseJsonBody(request, body);
     const result = await loginWithPasscode(ctx, code, clientKey(ctx, request));
     if (!result.ok) {
-      if (result.status === 429)
-        throw new RateLimitedError(
-          result.error,
-          result.retryAfterSeconds ?? 60
-        );
+      if (result.status === 429) throw new RateLimitedError(result.error, result.retryAfterSeconds ?? 60);
       throw new DomainError(result.status, result.error);
     }
     return Response.json(

@@ -24,16 +24,8 @@ const route = apiRoute(policy, {
     const order = await findPickOrder(ctx, viewer, orderNumber, PICK_GRANTS, {
       passcodeStatus: 403,
     });
-    const sub =
-      viewer.kind === "passcode"
-        ? `passcode:${viewer.passcodeId}`
-        : `user:${viewer.userId}`;
-    const access: RoomAccess = await roomAccess(
-      ctx,
-      order.orderNumber,
-      { sub, name: actorName(viewer) },
-      await pickLineIds(ctx, order.id)
-    );
+    const sub = viewer.kind === "passcode" ? `passcode:${viewer.passcodeId}` : `user:${viewer.userId}`;
+    const access: RoomAccess = await roomAccess(ctx, order.orderNumber, { sub, name: actorName(viewer) }, await pickLineIds(ctx, order.id));
     return ok(access);
   },
 });
