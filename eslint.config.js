@@ -63,6 +63,27 @@ export default tseslint.config(
     },
   },
   {
+    // Screens and page routes talk to the server through the one client (app/lib/api-client.ts: typed
+    // answers, plain errors, where the floor's outbox plugs in), and ask their questions in the app's own
+    // dialog (app/components/ui/confirm-dialog.tsx). Resource routes (api.*) and server modules run on the
+    // server, where fetch reaches other services.
+    files: ["app/components/**/*.{ts,tsx}", "app/routes/**/*.{ts,tsx}"],
+    ignores: ["app/routes/api.*", "**/*.server.ts"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        { name: "fetch", message: "Call /api through apiFetch (app/lib/api-client.ts): one client, typed answers, plain errors." },
+        { name: "confirm", message: "Ask with useConfirm (app/components/ui/confirm-dialog.tsx), the app's own dialog." },
+      ],
+      "no-restricted-properties": [
+        "error",
+        { object: "window", property: "fetch", message: "Call /api through apiFetch (app/lib/api-client.ts)." },
+        { object: "globalThis", property: "fetch", message: "Call /api through apiFetch (app/lib/api-client.ts)." },
+        { object: "window", property: "confirm", message: "Ask with useConfirm (app/components/ui/confirm-dialog.tsx)." },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers whose shape is the thing under test; typing each body would restate the
     // assertion. Production code keeps the rule.
     files: ["tests/**/*.ts"],

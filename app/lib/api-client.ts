@@ -125,6 +125,33 @@ export async function apiFetch<S extends Schema>(path: string, schema: S, init: 
   }
 }
 
+/**
+ * A stored file's bytes (a PDF for pdf.js, a download to print): not JSON, but the same credentials, timeout
+ * and plain-words failures as apiFetch.
+ */
+export async function apiBytes(url: string, init: Pick<ApiInit, "signal" | "timeoutMs"> = {}): Promise<ApiResult<Uint8Array<ArrayBuffer>>> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, init.timeoutMs ?? 60_000);
+  const onAbort = () => controller.abort();
+  init.signal?.addEventListener("abort", onAbort);
+  try {
+    const res = await fetch(url, { credentials: "same-origin", signal: controller.signal });
+    if (!res.ok) return readAnswer("GET", res.status, await res.text(), res.headers.get("Retry-After"), z.unknown()) as ApiResult<never>;
+    return { ok: true, status: res.status, data: new Uint8Array(await res.arrayBuffer()), headers: res.headers };
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    const kind = timedOut ? "timeout" : "offline";
+    return { ok: false, error: { kind, status: 0, message: networkMessage("GET", kind), fieldErrors: {} } };
+  } finally {
+    clearTimeout(timer);
+    init.signal?.removeEventListener("abort", onAbort);
+  }
+}
+
 /** Like apiFetch, throwing the ApiError (as ApiFailure) instead of answering it: for loaders of data a screen cannot do without. */
 export async function apiGet<S extends Schema>(path: string, schema: S, init: ApiInit = {}): Promise<Out<S>> {
   const result = await apiFetch(path, schema, init);

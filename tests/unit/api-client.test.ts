@@ -151,3 +151,18 @@ describe("a poll that discards the body", () => {
     expect(!f.ok && f.error.message).toBe("Database unavailable");
   });
 });
+
+describe("apiBytes: a stored file's bytes", () => {
+  it("answers the bytes, or the server's reason in plain words", async () => {
+    const { apiBytes } = await import("~/lib/api-client");
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(new Uint8Array([37, 80, 68, 70]), { status: 200 })));
+    const ok = await apiBytes("/files/x.pdf");
+    expect(ok.ok && Array.from(ok.data)).toEqual([37, 80, 68, 70]);
+    serve(404, { success: false, error: "File not found" });
+    const gone = await apiBytes("/files/y.pdf");
+    expect(!gone.ok && gone.error).toMatchObject({ status: 404, message: "File not found" });
+    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    const offline = await apiBytes("/files/z.pdf");
+    expect(!offline.ok && offline.error.message).toBe("No connection: could not load this. Check the signal and try again.");
+  });
+});
