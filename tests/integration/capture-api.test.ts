@@ -1,14 +1,15 @@
 // Warehouse capture (spec 001 §2–§5, §7, §8): the assigned employee saves it once (409 after), adds
 // attachments, reads it back with the pick list state; bad files, a bad signature, an order not hers, a
 // replayed save: each refused or absorbed with nothing half-written.
-import { and, asc, eq, like, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, orders, storedFiles, warehouseCaptures } from "../../db/schema";
 import { CaptureAnswer, CaptureAttachmentsAnswer, CaptureSavedAnswer } from "~/domain/documents/contract";
 import type { Database } from "~/lib/db.server";
 import * as capture from "~/routes/api.warehouse.$id.capture";
 import * as attachments from "~/routes/api.warehouse.$id.capture.attachments";
-import { assignOrder, createSeededTestDatabase, SEED_NOW } from "../support/db";
+import { createSeededTestDatabase, SEED_NOW } from "../support/db";
+import { createOrder } from "../support/factories";
 import { createTestContext, staffCookies } from "../support/context";
 import { callForm, callJson, concat, fetchSigned, file, JPEG_BYTES, PDF_BYTES, PNG_BYTES, PNG_DATA_URL } from "./documents-fixtures";
 
@@ -45,11 +46,9 @@ beforeAll(async () => {
   db = await createSeededTestDatabase();
   ctx = createTestContext(db, { now: SEED_NOW });
   cookies = await staffCookies(ctx.app, ["admin", "logistics", "sales", "warehouse", "driver"]);
-  const all = await db.select().from(orders).orderBy(asc(orders.id));
-  const free = all.filter((o) => !o.warehouseAssignment.some((l) => /wendy/i.test(l)));
-  mine = free[0]!;
-  notMine = free[1]!;
-  await assignOrder(db, mine.id, ["Wendy Warehouse"]);
+  // The orders under test are made here, not read from the seed by position: hers, and one of another picker's.
+  mine = await createOrder(db, { warehouseAssignment: ["Wendy Warehouse"] });
+  notMine = await createOrder(db, { warehouseAssignment: ["Priya Patel"] });
 }, 60_000);
 
 describe("saving a capture", () => {
@@ -126,9 +125,7 @@ describe("saving a capture", () => {
 describe("bad input is refused with nothing written", () => {
   let order: typeof orders.$inferSelect;
   beforeAll(async () => {
-    const [o] = await db.select().from(orders).where(like(orders.orderNumber, "%")).orderBy(asc(orders.id)).limit(1).offset(10);
-    order = o!;
-    await assignOrder(db, order.id, ["Wendy Warehouse"]);
+    order = await createOrder(db, { warehouseAssignment: ["Wendy Warehouse"] });
   });
 
   const cases: [string, () => FormData, number, RegExp][] = [
@@ -180,8 +177,7 @@ describe("adding attachments", () => {
   });
 
   it("refuses bad files and an order with no capture, writing nothing", async () => {
-    const [fresh] = await db.select().from(orders).orderBy(asc(orders.id)).limit(1).offset(20);
-    await assignOrder(db, fresh!.id, ["Wendy Warehouse"]);
+    const fresh = await createOrder(db, { warehouseAssignment: ["Wendy Warehouse"] });
     const before = await counts();
     expect((await more(fresh!, "warehouse", [file(JPEG_BYTES, "a.jpg")])).status).toBe(409);
     expect((await more(mine, "warehouse", [])).status).toBe(400);
