@@ -6,6 +6,8 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { AlertFieldError, refusalByField } from "~/components/admin/field-alert";
+import { CreatePasscodeForm } from "~/components/admin/passcodes/create-form";
 import { ToggleChips } from "~/components/admin/toggle-chips";
 import { PageHeading } from "~/components/admin/unsaved";
 import { Badge } from "~/components/ui/badge";
@@ -15,7 +17,7 @@ import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
 import { PasscodeAnswer, PasscodesAnswer, type Passcode } from "~/domain/admin/contract";
-import { ADMIN_TEXT, ageDays, canSubmitPasscode, needsRotation, PASSCODE_LOCATIONS_LIMIT, passcodeCreateBody } from "~/domain/admin/rules";
+import { ADMIN_TEXT, ageDays, needsRotation, PASSCODE_LOCATIONS_LIMIT } from "~/domain/admin/rules";
 import { anyAnswer } from "~/domain/api-contract";
 import { apiFetch } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
@@ -60,36 +62,17 @@ export default function AdminPasscodes() {
   const initial = useLoaderData<typeof loader>();
   const locationIds = initial.locations.data.slice(0, PASSCODE_LOCATIONS_LIMIT).map((l) => l.id || l.locationId || l.code);
   const [list, setList] = useState<Passcode[]>(initial.passcodes.data);
-  const [form, setForm] = useState({ label: "", code: "", hours: "", locations: [] as string[] });
-  const [creating, setCreating] = useState(false);
-  const [createError, setCreateError] = useState<string | null>(null);
   const [search, setSearch] = useState("");
   const [warehouse, setWarehouse] = useState("");
   const [confirm, setConfirm] = useState<Confirm>(null);
-  const [editing, setEditing] = useState<{ passcode: Passcode; locations: string[] } | null>(null);
+  // The dialog keeps the server's refusal under its chips (and the chips as chosen) until they change.
+  const [editing, setEditing] = useState<{ passcode: Passcode; locations: string[]; refused?: string[] } | null>(null);
   const now = new Date(initial.now);
 
   async function refresh() {
     const res = await apiFetch("/api/picklist/passcode", PasscodesAnswer);
     if (res.ok) setList(res.data);
     else toast.error(res.error.message);
-  }
-
-  async function create(e: React.FormEvent) {
-    e.preventDefault();
-    if (!canSubmitPasscode(form)) return;
-    setCreating(true);
-    setCreateError(null);
-    const res = await apiFetch("/api/picklist/passcode", PasscodeAnswer, { method: "POST", json: passcodeCreateBody(form) });
-    setCreating(false);
-    if (!res.ok) {
-      setCreateError(res.error.message);
-      toast.error(res.error.message);
-      return;
-    }
-    setForm({ label: "", code: "", hours: "", locations: [] });
-    setList((l) => [res.data, ...l]);
-    toast.success(`Passcode '${res.data.label}' created`);
   }
 
   async function act(c: NonNullable<Confirm>) {
@@ -112,6 +95,8 @@ export default function AdminPasscodes() {
     if (!editing) return;
     const res = await apiFetch("/api/picklist/passcode/update", PasscodeAnswer, { method: "POST", json: { id: editing.passcode.id, locations: editing.locations } });
     if (!res.ok) {
+      const refused = Object.values(refusalByField(res.error, "locations")).flat();
+      setEditing((e) => (e ? { ...e, refused } : e));
       toast.error(res.error.message);
       return;
     }
@@ -128,38 +113,7 @@ export default function AdminPasscodes() {
   return (
     <div className="flex flex-col gap-4">
       <PageHeading title="Picklist Passcodes" description="Codes that open the picking screen on warehouse phones for 8 hours." />
-      <form onSubmit={(e) => void create(e)} className="rounded-xl border border-slate-200 bg-white p-4" aria-labelledby="create-passcode">
-        <h2 id="create-passcode" className="text-lg font-bold">
-          Create New Passcode
-        </h2>
-        <div className="mt-3 grid gap-3 md:grid-cols-3">
-          <label className="block">
-            <span className="mb-1 block text-sm font-semibold">Label</span>
-            <Input autoComplete="off" value={form.label} onChange={(e) => setForm((f) => ({ ...f, label: e.target.value }))} />
-          </label>
-          <label className="block">
-            <span className="mb-1 block text-sm font-semibold">Code</span>
-            <Input autoComplete="off" value={form.code} onChange={(e) => setForm((f) => ({ ...f, code: e.target.value }))} />
-          </label>
-          <label className="block">
-            <span className="mb-1 block text-sm font-semibold">Valid Hours (optional)</span>
-            <Input autoComplete="off" type="number" min={1} inputMode="numeric" value={form.hours} onChange={(e) => setForm((f) => ({ ...f, hours: e.target.value }))} />
-          </label>
-        </div>
-        <div className="mt-3">
-          <p className="mb-1 text-sm font-semibold">Allowed Warehouses (optional)</p>
-          <ToggleChips label="Warehouses" options={locationIds} value={form.locations} onChange={(locations) => setForm((f) => ({ ...f, locations }))} />
-          <p className="mt-1 text-xs text-slate-600">None selected: every warehouse.</p>
-        </div>
-        {createError ? (
-          <p role="alert" className="mt-3 rounded-lg bg-red-50 p-2 text-red-800">
-            {createError}
-          </p>
-        ) : null}
-        <Button type="submit" className="mt-3" disabled={!canSubmitPasscode(form) || creating}>
-          {creating ? "Creating…" : "Create Passcode"}
-        </Button>
-      </form>
+      <CreatePasscodeForm locationIds={locationIds} onCreated={(p) => setList((l) => [p, ...l])} />
 
       <section className="rounded-xl border border-slate-200 bg-white p-4" aria-labelledby="passcode-list">
         <h2 id="passcode-list" className="text-lg font-bold">
@@ -281,8 +235,9 @@ export default function AdminPasscodes() {
       </Dialog>
       <Dialog open={!!editing} onClose={() => setEditing(null)} title="Edit Warehouses" description={editing ? editing.passcode.label : undefined}>
         <DialogBody>
-          <ToggleChips label="Warehouses" options={locationIds} value={editing?.locations ?? []} onChange={(locations) => setEditing((e) => (e ? { ...e, locations } : e))} />
+          <ToggleChips label="Warehouses" options={locationIds} value={editing?.locations ?? []} onChange={(locations) => setEditing((e) => (e ? { ...e, locations, refused: undefined } : e))} />
           <p className="mt-2 text-xs text-slate-600">None selected: every warehouse.</p>
+          <AlertFieldError id="edit-warehouses" messages={editing?.refused} />
         </DialogBody>
         <DialogFooter>
           <Button variant="outline" onClick={() => setEditing(null)}>

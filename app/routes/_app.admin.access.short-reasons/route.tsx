@@ -13,7 +13,9 @@ import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
 import { ShortReasonAnswer, ShortReasonsAnswer, type ShortReason } from "~/domain/admin/contract";
 import { SHORT_REASON_ACTION_LABELS, SHORT_REASON_ACTIONS, shortReasonLabelError, type ShortReasonAction } from "~/domain/picking/short-reasons";
-import { apiFetch } from "~/lib/api-client";
+import { refusalByField } from "~/components/admin/field-alert";
+import { errorsFor, unplacedErrors } from "~/components/forms/field-errors";
+import { apiFetch, type ApiError } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { listShortReasons } from "~/services/pick-short-reasons.server";
 
@@ -55,7 +57,10 @@ export default function AdminShortReasons() {
     const res = await apiFetch("/api/admin/short-reasons", ShortReasonAnswer, { method: "POST", json: { label: label.trim(), action: newAction } });
     setBusy(false);
     if (!res.ok) {
-      setMessage(res.error.message);
+      // The label's own reason (a duplicate names no field: its message is about the label too); an action
+      // the server refused is said after it, so nothing it said is dropped.
+      const { label: about, ...rest } = refusalByField(res.error, "label");
+      setMessage([...(about ?? []), ...unplacedErrors(rest, [], { action: "Action" })].join(" ") || res.error.message);
       toast.error("Failed to add the reason", { description: res.error.message });
       return;
     }
@@ -65,7 +70,8 @@ export default function AdminShortReasons() {
     toast.success(`Reason '${res.data.label}' added`);
   }
 
-  async function update(r: Reason, patch: Partial<Pick<Reason, "label" | "action" | "active">> & { move?: "up" | "down" }, done: string): Promise<boolean> {
+  /** Saves one change; answers the refusal (null when saved) so a row can show it under its field. */
+  async function update(r: Reason, patch: Partial<Pick<Reason, "label" | "action" | "active">> & { move?: "up" | "down" }, done: string): Promise<ApiError | null> {
     setBusy(true);
     const res = await apiFetch(`/api/admin/short-reasons/${r.id}`, ShortReasonsAnswer, { method: "PUT", json: { ...patch, version: r.version } });
     setBusy(false);
@@ -76,11 +82,11 @@ export default function AdminShortReasons() {
         const fresh = await apiFetch("/api/admin/short-reasons", ShortReasonsAnswer);
         if (fresh.ok) setReasons(fresh.data);
       }
-      return false;
+      return res.error;
     }
     setReasons(res.data);
     toast.success(done);
-    return true;
+    return null;
   }
 
   return (
@@ -138,7 +144,7 @@ function ReasonRow({
   first: boolean;
   last: boolean;
   busy: boolean;
-  onUpdate: (r: Reason, patch: Partial<Pick<Reason, "label" | "action" | "active">> & { move?: "up" | "down" }, done: string) => Promise<boolean>;
+  onUpdate: (r: Reason, patch: Partial<Pick<Reason, "label" | "action" | "active">> & { move?: "up" | "down" }, done: string) => Promise<ApiError | null>;
 }) {
   const [label, setLabel] = useState(r.label);
   const [error, setError] = useState<string | null>(null);
@@ -149,7 +155,9 @@ function ReasonRow({
     const problem = shortReasonLabelError(label);
     setError(problem);
     if (problem) return;
-    await onUpdate(r, { label: label.trim() }, `Renamed to '${label.trim()}'`);
+    const refused = await onUpdate(r, { label: label.trim() }, `Renamed to '${label.trim()}'`);
+    // The server's reason goes under the name, which keeps what was typed (a taken name names no field).
+    if (refused) setError(errorsFor(refusalByField(refused, "label"), "label")?.join(" ") ?? refused.message);
   }
 
   return (
@@ -163,6 +171,7 @@ function ReasonRow({
             value={label}
             maxLength={120}
             aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `reason-${r.id}-msg` : undefined}
             onChange={(e) => {
               setLabel(e.target.value);
               setError(null);
@@ -178,7 +187,7 @@ function ReasonRow({
           ) : null}
         </div>
         {error ? (
-          <p role="alert" className="mt-1 text-sm text-red-700">
+          <p id={`reason-${r.id}-msg`} role="alert" className="mt-1 text-sm text-red-700">
             {error}
           </p>
         ) : null}
