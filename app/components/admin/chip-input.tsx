@@ -1,11 +1,25 @@
 // The e-mail chip input (spec 002 §5): entries split on comma or semicolon and trimmed, duplicates
-// ignored, invalid ones shown red but kept, Backspace on an empty input removes the last chip.
+// ignored, invalid ones shown red but kept, Backspace on an empty input removes the last chip. `errors`: what
+// the server said about this list, shown under it (the input marked invalid) until the list changes.
 import { X } from "lucide-react";
 import { useId, useState } from "react";
+import { AlertFieldError } from "~/components/admin/field-alert";
 import { cn } from "~/components/ui/cn";
 import { addChips, isValidEmail } from "~/domain/admin/rules";
 
-export function ChipInput({ label, value, onChange, placeholder = "name@example.com" }: { label: string; value: string[]; onChange: (next: string[]) => void; placeholder?: string }) {
+export function ChipInput({
+  label,
+  value,
+  onChange,
+  placeholder = "name@example.com",
+  errors,
+}: {
+  label: string;
+  value: string[];
+  onChange: (next: string[]) => void;
+  placeholder?: string;
+  errors?: string[];
+}) {
   const [text, setText] = useState("");
   const id = useId();
   const commit = (raw: string) => {
@@ -55,8 +69,10 @@ export function ChipInput({ label, value, onChange, placeholder = "name@example.
             }
           }}
           onBlur={() => text.trim() && commit(text)}
+          {...(errors?.length ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {})}
         />
       </div>
+      <AlertFieldError id={id} messages={errors} />
     </div>
   );
 }

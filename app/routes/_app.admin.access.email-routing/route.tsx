@@ -3,7 +3,7 @@
 // Pick list emails read the saved routing at send time.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { ChipInput } from "~/components/admin/chip-input";
 import { PageHeading, UnsavedBar } from "~/components/admin/unsaved";
@@ -14,6 +14,9 @@ import { policies } from "~/domain/access/policy";
 import { RoutingAnswer, type RoutingConfig } from "~/domain/admin/contract";
 import { addRoutingKey, ADMIN_TEXT, isEnabled, routingToSave } from "~/domain/admin/rules";
 import { apiFetch } from "~/lib/api-client";
+import { AlertFieldError } from "~/components/admin/field-alert";
+import { errorsFor, UnplacedErrors } from "~/components/forms/field-errors";
+import type { FieldErrors } from "~/domain/api-contract";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { getEmailRouting } from "~/services/admin-email-routing.server";
 import { listLocations } from "~/services/admin.server";
@@ -29,6 +32,19 @@ export const loader = pageLoader(policy, async ({ ctx }) => {
 
 export const action = noAction(policy);
 
+const isUnder = (key: string, path: string) => key === path || key.startsWith(`${path}.`);
+
+/** Every message at `path` or below it (a list's items: "defaultCc.2"). */
+function messagesUnder(fieldErrors: FieldErrors, path: string): string[] | undefined {
+  const list = Object.entries(fieldErrors).flatMap(([k, m]) => (isUnder(k, path) ? m : []));
+  return list.length ? list : undefined;
+}
+
+/** A warehouse key's errors named by the key itself ("NY-MAIN: Invalid email: x"), not by its path. */
+function keyLabels(fieldErrors: FieldErrors): Record<string, string> {
+  return Object.fromEntries(Object.keys(fieldErrors).flatMap((k) => (k.startsWith("emailRouting.") ? [[k, k.slice("emailRouting.".length).replace(/\.(to|cc)(\.\d+)?$/, (_, f: string) => ` ${f === "to" ? "To" : "CC"}`)]] : [])));
+}
+
 export default function AdminEmailRouting() {
   const { routing, locations } = useLoaderData<typeof loader>();
   const [saved, setSaved] = useState<RoutingConfig>(routing.data);
@@ -37,6 +53,9 @@ export default function AdminEmailRouting() {
   const [current, setCurrent] = useState<string | null>(Object.keys(routing.data.emailRouting)[0] ?? null);
   const [status, setStatus] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
+  // What the server refused, by its path (defaultCc, emailRouting.<key>...), until the next change.
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  useEffect(() => setFieldErrors({}), [draft]);
   const dirty = JSON.stringify(saved) !== JSON.stringify(draft);
   const keys = Object.keys(draft.emailRouting);
   const entry = current ? draft.emailRouting[current] : undefined;
@@ -63,6 +82,7 @@ export default function AdminEmailRouting() {
       setStatus({ tone: "ok", text: ADMIN_TEXT.saved });
       toast.success(ADMIN_TEXT.saved);
     } else {
+      setFieldErrors(res.error.fieldErrors);
       const text = `Failed to save: ${res.error.message}`;
       setStatus({ tone: "error", text });
       toast.error(text);
@@ -74,7 +94,7 @@ export default function AdminEmailRouting() {
       <PageHeading title="Email Routing" description="Who receives pick list emails, per warehouse." />
       <div className="flex flex-col gap-4">
         <section className="rounded-xl border border-slate-200 bg-white p-4">
-          <ChipInput label="Default CC" value={draft.defaultCc} onChange={(defaultCc) => setDraft((d) => ({ ...d, defaultCc }))} />
+          <ChipInput label="Default CC" value={draft.defaultCc} onChange={(defaultCc) => setDraft((d) => ({ ...d, defaultCc }))} errors={messagesUnder(fieldErrors, "defaultCc")} />
         </section>
         <section className="rounded-xl border border-slate-200 bg-white p-4" aria-labelledby="per-warehouse">
           <h2 id="per-warehouse" className="text-lg font-bold">
@@ -153,8 +173,10 @@ export default function AdminEmailRouting() {
                       </Button>
                     </div>
                   </div>
-                  <ChipInput label="To" value={entry.to} onChange={(to) => setEntry(current, { to })} />
-                  <ChipInput label="CC" value={entry.cc} onChange={(cc) => setEntry(current, { cc })} />
+                  <ChipInput label="To" value={entry.to} onChange={(to) => setEntry(current, { to })} errors={messagesUnder(fieldErrors, `emailRouting.${current}.to`)} />
+                  <ChipInput label="CC" value={entry.cc} onChange={(cc) => setEntry(current, { cc })} errors={messagesUnder(fieldErrors, `emailRouting.${current}.cc`)} />
+                  {/* Said of the key as a whole (a bad address in To or CC, a duplicate key). */}
+                  <AlertFieldError id="routing-entry" messages={errorsFor(fieldErrors, `emailRouting.${current}`)} />
                 </div>
               ) : (
                 <p className="text-slate-600">Choose or add a warehouse key.</p>
@@ -162,6 +184,7 @@ export default function AdminEmailRouting() {
             </div>
           </div>
         </section>
+        <UnplacedErrors fieldErrors={fieldErrors} shown={Object.keys(fieldErrors).filter((k) => isUnder(k, "defaultCc") || (current !== null && isUnder(k, `emailRouting.${current}`)))} labels={keyLabels(fieldErrors)} />
         <div className="flex flex-wrap items-center gap-3">
           <Button onClick={() => void save()} disabled={saving}>
             {saving ? "Saving…" : "Save Changes"}

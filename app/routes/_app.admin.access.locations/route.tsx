@@ -12,6 +12,8 @@ import { policies } from "~/domain/access/policy";
 import { addTag, ADMIN_TEXT, changedGroups } from "~/domain/admin/rules";
 import { anyAnswer } from "~/domain/api-contract";
 import { apiFetch } from "~/lib/api-client";
+import { AlertFieldError } from "~/components/admin/field-alert";
+import type { FieldErrors } from "~/domain/api-contract";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { listLocations } from "~/services/admin.server";
 
@@ -29,15 +31,35 @@ function formatSynced(iso: string | null) {
   return Number.isNaN(d.getTime()) ? "—" : d.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 }
 
+const tagInputId = (id: string, where: string) => `location-${where}-${id.replace(/[^A-Za-z0-9_-]/g, "_")}-tag`;
+
+/** The server's field errors ("2.groups.0": the third change's first tag) as messages per location id. */
+function refusalsByLocation(fieldErrors: FieldErrors, changes: readonly { id: string; groups: string[] }[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [key, messages] of Object.entries(fieldErrors)) {
+    const [index, , tag] = key.split(".");
+    const id = changes[Number(index)]?.id;
+    if (!id) continue;
+    const tagText = tag !== undefined ? changes[Number(index)]?.groups[Number(tag)] : undefined;
+    out[id] = [...(out[id] ?? []), ...messages.map((m) => (tagText ? `${tagText}: ${m}` : m))];
+  }
+  return out;
+}
+
 export default function AdminLocations() {
   const { data } = useLoaderData<typeof loader>();
   const [saved, setSaved] = useState(data.map((l) => ({ id: l.id, groups: l.groups })));
   const [draft, setDraft] = useState(saved);
   const [tagText, setTagText] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  // The server's refusal per location id (what it said about that location's groups), kept until its groups change.
+  const [refused, setRefused] = useState<Record<string, string[]>>({});
   const changes = changedGroups(saved, draft);
   const groupsOf = (id: string) => draft.find((d) => d.id === id)?.groups ?? [];
-  const setGroups = (id: string, groups: string[]) => setDraft((ds) => ds.map((d) => (d.id === id ? { ...d, groups } : d)));
+  const setGroups = (id: string, groups: string[]) => {
+    setDraft((ds) => ds.map((d) => (d.id === id ? { ...d, groups } : d)));
+    setRefused(({ [id]: _, ...rest }) => rest);
+  };
 
   async function save() {
     if (!changes.length) {
@@ -49,8 +71,12 @@ export default function AdminLocations() {
     setSaving(false);
     if (res.ok) {
       setSaved(draft);
+      setRefused({});
       toast.success(ADMIN_TEXT.groupsSaved);
-    } else toast.error(ADMIN_TEXT.saveFailed, { description: res.error.message });
+    } else {
+      setRefused(refusalsByLocation(res.error.fieldErrors, changes));
+      toast.error(ADMIN_TEXT.saveFailed, { description: res.error.message });
+    }
   }
 
   function add(id: string) {
@@ -61,7 +87,8 @@ export default function AdminLocations() {
 
   // The group chips and the tag field of one location (in its card on a phone, its row above). A chip's remove
   // button is a 44 px target on a phone and compact from md.
-  const groupsEditor = (l: (typeof data)[number]) => (
+  // `where` keeps the card's and the row's ids apart (both are in the page; one is hidden by width).
+  const groupsEditor = (l: (typeof data)[number], where: "card" | "row") => (
     <div className="flex flex-wrap items-center gap-1.5">
       {groupsOf(l.id).map((g) => (
         <span key={g} className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-1 pl-2.5 text-sm max-md:py-0 md:pr-2.5">
@@ -90,7 +117,11 @@ export default function AdminLocations() {
           }
         }}
         onBlur={() => (tagText[l.id] ?? "").trim() && add(l.id)}
+        {...(refused[l.id] ? { "aria-invalid": true as const, "aria-describedby": `${tagInputId(l.id, where)}-error` } : {})}
       />
+      <div className="basis-full empty:hidden">
+        <AlertFieldError id={tagInputId(l.id, where)} messages={refused[l.id]} />
+      </div>
     </div>
   );
 
@@ -115,7 +146,7 @@ export default function AdminLocations() {
               <dd className="text-slate-700">{formatSynced(l.lastSynced)}</dd>
             </dl>
             <p className="mt-2 text-sm font-semibold text-slate-700">Groups</p>
-            {groupsEditor(l)}
+            {groupsEditor(l, "card")}
           </li>
         ))}
       </ul>
@@ -136,7 +167,7 @@ export default function AdminLocations() {
                 <td className="px-3 py-3 font-semibold">{l.name}</td>
                 <td className="px-3 py-3 font-mono text-sm">{l.id}</td>
                 <td className="px-3 py-3">{l.usersCount}</td>
-                <td className="px-3 py-3">{groupsEditor(l)}</td>
+                <td className="px-3 py-3">{groupsEditor(l, "row")}</td>
                 <td className="px-3 py-3 text-sm whitespace-nowrap text-slate-700">{formatSynced(l.lastSynced)}</td>
               </tr>
             ))}

@@ -14,6 +14,9 @@ import { ProductAnswer, ProductPage, type Product } from "~/domain/admin/contrac
 import { barcodeError, caseQuantityError, type BarcodeKind } from "~/domain/picking/barcodes";
 import { binError } from "~/domain/picking/bins";
 import { apiFetch } from "~/lib/api-client";
+import { refusalByField } from "~/components/admin/field-alert";
+import { errorsFor, unplacedErrors } from "~/components/forms/field-errors";
+import type { FieldErrors } from "~/domain/api-contract";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { listProducts } from "~/services/products.server";
 
@@ -24,6 +27,11 @@ export const meta: MetaFunction = () => [{ title: "Products & Barcodes — Admin
 export const loader = pageLoader(policy, async ({ ctx }) => ({ products: (await listProducts(ctx, { q: "", page: 1 })) satisfies ProductPage }));
 
 export const action = noAction(policy);
+
+/** What the server said about a form's fields, in plain words: the fields' own messages in order, then the rest. */
+function said(fieldErrors: FieldErrors, order: readonly string[]): string {
+  return [...order.flatMap((k) => errorsFor(fieldErrors, k) ?? []), ...unplacedErrors(fieldErrors, order)].join(" ");
+}
 
 export default function AdminProducts() {
   const initial = useLoaderData<typeof loader>();
@@ -80,6 +88,8 @@ function ProductRow({ product, onSaved }: { product: Product; onSaved: (p: Produ
   const [kind, setKind] = useState<BarcodeKind>("unit");
   const [quantity, setQuantity] = useState("");
   const [codeMessage, setCodeMessage] = useState<string | null>(null);
+  // The server refused the case quantity itself: that box is marked too (the message sits under the form).
+  const [quantityRefused, setQuantityRefused] = useState(false);
   const [busy, setBusy] = useState(false);
   useEffect(() => setBin(product.bin ?? ""), [product.bin]);
   const sku = encodeURIComponent(product.sku);
@@ -93,7 +103,7 @@ function ProductRow({ product, onSaved }: { product: Product; onSaved: (p: Produ
     const res = await apiFetch(`/api/admin/products/${sku}`, ProductAnswer, { method: "PUT", json: { bin: bin.trim() || null } });
     setBusy(false);
     if (!res.ok) {
-      setBinMessage(res.error.message);
+      setBinMessage(said(refusalByField(res.error, "bin"), ["bin"]));
       toast.error("Failed to save the bin", { description: res.error.message });
       return;
     }
@@ -105,12 +115,15 @@ function ProductRow({ product, onSaved }: { product: Product; onSaved: (p: Produ
     const qty = kind === "unit" ? 1 : Number(quantity);
     const error = barcodeError(code) ?? caseQuantityError(kind, quantity.trim() === "" && kind === "case" ? NaN : qty);
     setCodeMessage(error);
+    setQuantityRefused(false);
     if (error) return;
     setBusy(true);
     const res = await apiFetch(`/api/admin/products/${sku}/barcodes`, ProductAnswer, { method: "POST", json: { code: code.trim(), kind, quantity: qty } });
     setBusy(false);
     if (!res.ok) {
-      setCodeMessage(res.error.message);
+      const refused = refusalByField(res.error, "code");
+      setCodeMessage(said(refused, ["code", "kind", "quantity"]));
+      setQuantityRefused(!!errorsFor(refused, "quantity"));
       toast.error("Failed to add the barcode", { description: res.error.message });
       return;
     }
@@ -236,6 +249,8 @@ function ProductRow({ product, onSaved }: { product: Product; onSaved: (p: Produ
                 aria-label={`Units in the case for ${product.sku}`}
                 className="w-24"
                 value={quantity}
+                aria-invalid={quantityRefused && codeMessage ? true : undefined}
+                aria-describedby={quantityRefused && codeMessage ? `${id}-code-msg` : undefined}
                 onChange={(e) => {
                   setQuantity(e.target.value);
                   setCodeMessage(null);
