@@ -16,9 +16,9 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
-import { emptyRow, summarizeCheck, visibleCheckLines, type CheckRow, type CheckSort } from "~/domain/picklists/check";
+import { emptyRow, summarizeCheck, visibleCheckLines, type CheckRow, type CheckSort } from "~/domain/pick-list/check";
 import { authorize } from "~/lib/guard.server";
-import { getPickCheckOrder } from "~/services/picklists.server";
+import { getPickCheckOrder } from "~/services/pick-list.server";
 import { apiAnswer, noAction } from "~/lib/route.server";
 
 // Pickers and those who print pick lists (the spec's table; decision 010): a driver's orders:view is not enough.

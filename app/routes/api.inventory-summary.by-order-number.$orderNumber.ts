@@ -2,8 +2,8 @@
 import { policies } from "~/domain/access/policy";
 import { apiRoute } from "~/lib/route.server";
 import { inventorySummaryForOrder } from "~/services/inventory.server";
-import { findPickOrder } from "~/services/picklists.server";
-import { SALES_ORDER_GRANTS } from "~/domain/picklists/grants";
+import { findPickOrder } from "~/services/pick-list.server";
+import { SALES_ORDER_GRANTS } from "~/domain/pick-list/grants";
 
 export const policy = policies.grant(...SALES_ORDER_GRANTS);
 

@@ -1,11 +1,11 @@
 // POST /api/order-trackers/{id}/release-order/email-enable: lets an emailed pick list be emailed again
 // (spec 001: 'Email can be re-enabled by admin or logistics-manager').
 import { policies } from "~/domain/access/policy";
-import type { ReleaseOrderEmailEnabled } from "~/domain/documents/contract";
+import type { PickListEmailEnabled } from "~/domain/documents/contract";
 import { parseIgnoredBody } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
-import { findPickOrder } from "~/services/picklists.server";
-import { enableReleaseOrderEmail } from "~/services/release-orders.server";
+import { findPickOrder } from "~/services/pick-list.server";
+import { enablePickListEmail } from "~/services/pick-list-documents.server";
 
 export const policy = policies.grant("picklists:email-enable");
 
@@ -19,8 +19,8 @@ const route = apiRoute(policy, {
     ]);
     return {
       success: true,
-      ...(await enableReleaseOrderEmail(ctx, viewer, order)),
-    } satisfies ReleaseOrderEmailEnabled;
+      ...(await enablePickListEmail(ctx, viewer, order)),
+    } satisfies PickListEmailEnabled;
   },
 });
 

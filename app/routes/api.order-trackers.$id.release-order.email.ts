@@ -1,11 +1,11 @@
 // POST /api/order-trackers/{id}/release-order/email: emails the pick list PDF to the warehouse's routing.
 import { z } from "zod";
 import { policies } from "~/domain/access/policy";
-import type { ReleaseOrderEmailed } from "~/domain/documents/contract";
+import type { PickListEmailed } from "~/domain/documents/contract";
 import { parseJsonBody } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
-import { findPickOrder } from "~/services/picklists.server";
-import { EMAILED_OK, emailReleaseOrder, PRINT_DENIED } from "~/services/release-orders.server";
+import { findPickOrder } from "~/services/pick-list.server";
+import { EMAILED_OK, emailPickList, PRINT_DENIED } from "~/services/pick-list-documents.server";
 
 export const policy = policies.grant("picklists:print");
 
@@ -18,13 +18,13 @@ const route = apiRoute(
     async POST({ request, params, viewer, ctx }) {
       await parseJsonBody(request, bodySchema);
       const order = await findPickOrder(ctx, viewer, params.id ?? "", ["picklists:print"]);
-      const sent = await emailReleaseOrder(ctx, viewer, order);
+      const sent = await emailPickList(ctx, viewer, order);
       return {
         success: true,
         message: EMAILED_OK,
         emailedAt: sent.emailedAt,
         emailEnabled: false,
-      } satisfies ReleaseOrderEmailed;
+      } satisfies PickListEmailed;
     },
   },
   { deniedMessage: PRINT_DENIED }

@@ -2,9 +2,9 @@
 import { policies } from "~/domain/access/policy";
 import type { PickListStatus } from "~/domain/documents/contract";
 import { apiRoute } from "~/lib/route.server";
-import { findPickOrder } from "~/services/picklists.server";
-import { RELEASE_ORDER_READ_GRANTS } from "~/domain/picklists/grants";
-import { getReleaseOrderStatus } from "~/services/release-orders.server";
+import { findPickOrder } from "~/services/pick-list.server";
+import { RELEASE_ORDER_READ_GRANTS } from "~/domain/pick-list/grants";
+import { getPickListStatus } from "~/services/pick-list-documents.server";
 
 export const policy = policies.grant(...RELEASE_ORDER_READ_GRANTS);
 
@@ -16,7 +16,7 @@ const route = apiRoute(policy, {
       params.id ?? "",
       RELEASE_ORDER_READ_GRANTS
     );
-    const s = await getReleaseOrderStatus(ctx, order.id);
+    const s = await getPickListStatus(ctx, order.id);
     return {
       success: true,
       hasReleaseOrder: s.hasReleaseOrder,

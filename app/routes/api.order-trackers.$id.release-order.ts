@@ -3,19 +3,19 @@
 // with ?force=true) because a GET never writes (docs/decisions/010-trust-first.md).
 import { z } from "zod";
 import { policies } from "~/domain/access/policy";
-import type { ReleaseOrderLink } from "~/domain/documents/contract";
+import type { PickListLink } from "~/domain/documents/contract";
 import { ValidationError } from "~/domain/errors";
 import { parseJsonBody, parseSearchParams } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
-import { findPickOrder } from "~/services/picklists.server";
+import { findPickOrder } from "~/services/pick-list.server";
 import {
-  ensureReleaseOrder,
-  existingReleaseOrder,
+  ensurePickList,
+  existingPickList,
   FORCE_NEEDS_POST,
   PRINT_DENIED,
-  releaseOrderBodySchema,
-  releaseOrderUrl,
-} from "~/services/release-orders.server";
+  pickListBodySchema,
+  pickListUrl,
+} from "~/services/pick-list-documents.server";
 
 export const policy = policies.grant("picklists:print");
 
@@ -28,28 +28,28 @@ const route = apiRoute(
     async GET({ request, params, viewer, ctx }) {
       if (forced(parseSearchParams(request, querySchema).force)) throw new ValidationError(FORCE_NEEDS_POST);
       const order = await findPickOrder(ctx, viewer, params.id ?? "", ["picklists:print"]);
-      const { fileKey, generatedAt } = await existingReleaseOrder(ctx, order);
+      const { fileKey, generatedAt } = await existingPickList(ctx, order);
       return {
         success: true,
-        presignedUrl: await releaseOrderUrl(ctx, order, fileKey),
+        presignedUrl: await pickListUrl(ctx, order, fileKey),
         generatedAt,
         generated: false,
-      } satisfies ReleaseOrderLink;
+      } satisfies PickListLink;
     },
     async POST({ request, params, viewer, ctx }) {
       const { force } = parseSearchParams(request, querySchema);
-      const body = await parseJsonBody(request, releaseOrderBodySchema);
+      const body = await parseJsonBody(request, pickListBodySchema);
       const order = await findPickOrder(ctx, viewer, params.id ?? "", ["picklists:print"]);
-      const result = await ensureReleaseOrder(ctx, viewer, order, {
+      const result = await ensurePickList(ctx, viewer, order, {
         force: forced(force) || body.force === true,
         body,
       });
       return {
         success: true,
-        presignedUrl: await releaseOrderUrl(ctx, order, result.fileKey),
+        presignedUrl: await pickListUrl(ctx, order, result.fileKey),
         generatedAt: result.generatedAt,
         generated: result.generated,
-      } satisfies ReleaseOrderLink;
+      } satisfies PickListLink;
     },
   },
   { deniedMessage: PRINT_DENIED }

@@ -1,11 +1,11 @@
 // POST /api/picklists/{orderNumber or orderId}/complete: marks the pick completed (order → 'Picked'); Idempotency-Key aware.
 import { z } from "zod";
 import { policies } from "~/domain/access/policy";
-import { PICK_GRANTS } from "~/domain/picklists/grants";
+import { PICK_GRANTS } from "~/domain/pick-list/grants";
 import { parseJsonBody } from "~/lib/http.server";
 import { idempotencyKeyOf } from "~/lib/idempotency.server";
 import { apiRoute } from "~/lib/route.server";
-import { completePick, findPickOrder } from "~/services/picklists.server";
+import { completePick, findPickOrder } from "~/services/pick-list.server";
 
 export const policy = policies.grant(...PICK_GRANTS);
 

@@ -1,8 +1,8 @@
 // GET /api/picklists/{orderNumber}/logs: the order's pick log (pick-verified, pick-completed), newest first.
 import { policies } from "~/domain/access/policy";
-import { PICK_GRANTS } from "~/domain/picklists/grants";
+import { PICK_GRANTS } from "~/domain/pick-list/grants";
 import { apiRoute } from "~/lib/route.server";
-import { findPickOrder, listPickLogs } from "~/services/picklists.server";
+import { findPickOrder, listPickLogs } from "~/services/pick-list.server";
 
 export const policy = policies.grant(...PICK_GRANTS);
 

@@ -3,12 +3,12 @@
 // The token names the picker (from the session) and the order's lines, so the room trusts no message for either.
 import { z } from "zod";
 import { policies } from "~/domain/access/policy";
-import { PICK_GRANTS } from "~/domain/picklists/grants";
+import { PICK_GRANTS } from "~/domain/pick-list/grants";
 import { ok, parseParams } from "~/lib/http.server";
 import { roomAccess } from "~/lib/party.server";
 import { apiRoute } from "~/lib/route.server";
 import { actorName } from "~/lib/writes.server";
-import { findPickOrder, pickLineIds } from "~/services/picklists.server";
+import { findPickOrder, pickLineIds } from "~/services/pick-list.server";
 import type { RoomAccess } from "~/domain/picking/contract";
 
 export const policy = policies.grant(...PICK_GRANTS);

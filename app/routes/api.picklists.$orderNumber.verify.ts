@@ -1,13 +1,13 @@
 // POST /api/picklists/{orderNumber}/verify: saves picked quantities (a 'pick-verified' log); Idempotency-Key aware.
 import { policies } from "~/domain/access/policy";
-import { PICK_GRANTS } from "~/domain/picklists/grants";
-import { verifyBodySchema } from "~/domain/picklists/verify";
+import { PICK_GRANTS } from "~/domain/pick-list/grants";
+import { verifyBodySchema } from "~/domain/pick-list/verify";
 import { parseJsonBody } from "~/lib/http.server";
 import { idempotencyKeyOf } from "~/lib/idempotency.server";
 import { apiRoute } from "~/lib/route.server";
 import { orderLinesForViewer } from "~/services/orders.server";
 import { readShortContext } from "~/services/pick-shorts.server";
-import { findPickOrder, lookUpVerify, verifyPick } from "~/services/picklists.server";
+import { findPickOrder, lookUpVerify, verifyPick } from "~/services/pick-list.server";
 
 export const policy = policies.grant(...PICK_GRANTS);
 

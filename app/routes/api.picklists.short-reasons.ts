@@ -1,7 +1,7 @@
 // GET /api/picklists/short-reasons: the active short-pick reasons, in order, for anyone who may pick (staff
 // and passcode sessions, as verify). A static segment: it ranks above api.picklists.$orderNumber.*.
 import { policies } from "~/domain/access/policy";
-import { PICK_GRANTS } from "~/domain/picklists/grants";
+import { PICK_GRANTS } from "~/domain/pick-list/grants";
 import { ok } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
 import {

@@ -5,7 +5,7 @@ import { policies } from "~/domain/access/policy";
 import type { SalesOrderLinesSchema } from "~/domain/orders/contract";
 import { parseSearchParams } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
-import { SALES_ORDER_GRANTS } from "~/domain/picklists/grants";
+import { SALES_ORDER_GRANTS } from "~/domain/pick-list/grants";
 import { getSalesOrder } from "~/services/sales-orders.server";
 
 export const policy = policies.grant(...SALES_ORDER_GRANTS);

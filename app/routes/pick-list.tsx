@@ -8,12 +8,12 @@ import type { PickOrderData } from "~/components/picking/pick-order-data";
 import { PickingScreen } from "~/components/picking/picking-screen";
 import { policies, type Policy } from "~/domain/access/policy";
 import { pickGate } from "~/domain/picking/gate";
-import { PICK_GRANTS } from "~/domain/picklists/grants";
+import { PICK_GRANTS } from "~/domain/pick-list/grants";
 import type { AppContext } from "~/lib/context.server";
 import { authorize, getPasscodeViewer, viewerSatisfies } from "~/lib/guard.server";
 import type { Viewer } from "~/lib/session.server";
 import { inventorySummaryForOrder } from "~/services/inventory.server";
-import { findPickOrder, latestPickVerified } from "~/services/picklists.server";
+import { findPickOrder, latestPickVerified } from "~/services/pick-list.server";
 import { getSalesOrder } from "~/services/sales-orders.server";
 import { apiAnswer, noAction } from "~/lib/route.server";
 

@@ -1,5 +1,5 @@
 // Email routing for pick list emails (spec 002 §7): the default CC and per-warehouse To/CC lists. Release
-// orders read these tables at send time (release-orders.server.ts), so a save applies to the next email.
+// orders read these tables at send time (pick-list-documents.server.ts), so a save applies to the next email.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { emailRouting, settings } from "../../db/schema";

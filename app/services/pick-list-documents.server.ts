@@ -4,7 +4,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { emailRouting, inventoryItems, locations, orderLines, pickListStatus, settings } from "../../db/schema";
-import { resolveRecipients } from "~/domain/picklists/recipients";
+import { resolveRecipients } from "~/domain/pick-list/recipients";
 import type { AppContext } from "~/lib/context.server";
 import { sendEmail } from "~/lib/email.server";
 import { signFileUrl, storeGenerated } from "~/lib/files.server";
@@ -14,7 +14,7 @@ import { actorName, recordAudit } from "~/lib/writes.server";
 import { renderPickListPdf } from "~/lib/pick-list-pdf.server";
 import type { Viewer } from "~/lib/session.server";
 import { missingUnits } from "~/domain/picking/short-reasons";
-import { latestPickVerified, type PickOrder } from "./picklists.server";
+import { latestPickVerified, type PickOrder } from "./pick-list.server";
 
 export const PRINT_DENIED = "You do not have permission to print pick lists.";
 export const NO_RECIPIENTS = "no email recipients";
@@ -25,13 +25,13 @@ export const NOT_GENERATED = "No pick list has been generated for this order yet
 export const FORCE_NEEDS_POST = "Regenerating a pick list needs POST (GET never writes)";
 
 /** POST body of …/release-order (spec 001); an empty body is fine. The names only label the audit entry. */
-export const releaseOrderBodySchema = z.object({
+export const pickListBodySchema = z.object({
   userName: z.string().max(200).optional().nullable(),
   userFirstName: z.string().max(200).optional().nullable(),
   userEmail: z.string().max(320).optional().nullable(),
   force: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).optional(),
 });
-export type ReleaseOrderBody = z.infer<typeof releaseOrderBodySchema>;
+export type PickListBody = z.infer<typeof pickListBodySchema>;
 
 /**
  * For `authorize(...).catch(asPrintDenied)`: the guard's 403 becomes the spec's message for pick list
@@ -44,9 +44,9 @@ export function asPrintDenied(thrown: unknown): never {
   throw thrown;
 }
 
-export { RELEASE_ORDER_READ_GRANTS } from "~/domain/picklists/grants";
+export { RELEASE_ORDER_READ_GRANTS } from "~/domain/pick-list/grants";
 
-export type ReleaseOrderStatus = {
+export type PickListFileStatus = {
   hasReleaseOrder: boolean;
   generatedAt: string | null;
   generatedBy: string | null;
@@ -56,7 +56,7 @@ export type ReleaseOrderStatus = {
   completedAt: string | null;
 };
 
-export async function getReleaseOrderStatus(ctx: AppContext, orderId: number): Promise<ReleaseOrderStatus> {
+export async function getPickListStatus(ctx: AppContext, orderId: number): Promise<PickListFileStatus> {
   const [row] = await ctx.db.select().from(pickListStatus).where(eq(pickListStatus.orderId, orderId)).limit(1);
   return {
     hasReleaseOrder: !!row?.hasReleaseOrder && !!row.fileKey,
@@ -69,7 +69,7 @@ export async function getReleaseOrderStatus(ctx: AppContext, orderId: number): P
   };
 }
 
-function releaseOrderFilename(orderNumber: string) {
+function pickListFilename(orderNumber: string) {
   return `release-order-${orderNumber}.pdf`;
 }
 
@@ -80,7 +80,7 @@ async function locationName(ctx: AppContext, id: string): Promise<string | null>
 }
 
 /** Renders the PDF for an order as it is now. */
-export async function renderReleaseOrder(ctx: AppContext, order: PickOrder, generatedBy: string, generatedAt: string): Promise<Uint8Array> {
+export async function renderPickList(ctx: AppContext, order: PickOrder, generatedBy: string, generatedAt: string): Promise<Uint8Array> {
   const [rows, warehouseName, saved] = await Promise.all([
     ctx.db
       .select({ lineItemId: orderLines.lineItemId, sku: orderLines.sku, bin: inventoryItems.bin, description: orderLines.description, quantity: orderLines.quantity })
@@ -118,25 +118,25 @@ export async function renderReleaseOrder(ctx: AppContext, order: PickOrder, gene
  * The stored release order, generated when none exists or when forced. The generator is the signed-in
  * viewer (the body's names are client claims and only land in the audit entry).
  */
-export async function ensureReleaseOrder(
+export async function ensurePickList(
   ctx: AppContext,
   viewer: Viewer,
   order: PickOrder,
-  opts: { force?: boolean; body?: ReleaseOrderBody } = {},
+  opts: { force?: boolean; body?: PickListBody } = {},
 ): Promise<{ fileKey: string; generatedAt: string; generated: boolean }> {
-  const status = await getReleaseOrderStatus(ctx, order.id);
+  const status = await getPickListStatus(ctx, order.id);
   if (status.hasReleaseOrder && status.fileKey && !opts.force && (await ctx.files.head(status.fileKey))) {
     return { fileKey: status.fileKey, generatedAt: status.generatedAt ?? "", generated: false };
   }
   const generatedAt = ctx.now().toISOString();
   const generatedBy = actorName(viewer);
-  const bytes = await renderReleaseOrder(ctx, order, generatedBy, generatedAt);
+  const bytes = await renderPickList(ctx, order, generatedBy, generatedAt);
   const file = await storeGenerated(ctx, bytes, {
     contentType: "application/pdf",
     ownerType: "order",
     ownerId: String(order.id),
     kind: "release-order",
-    filename: releaseOrderFilename(order.orderNumber),
+    filename: pickListFilename(order.orderNumber),
     createdBy: viewer.email,
   });
   await ctx.db.batch([
@@ -159,14 +159,14 @@ export async function ensureReleaseOrder(
 }
 
 /** The stored pick list's link without generating anything (GET never writes): 404 when there is none yet. */
-export async function existingReleaseOrder(ctx: AppContext, order: PickOrder): Promise<{ fileKey: string; generatedAt: string }> {
-  const status = await getReleaseOrderStatus(ctx, order.id);
+export async function existingPickList(ctx: AppContext, order: PickOrder): Promise<{ fileKey: string; generatedAt: string }> {
+  const status = await getPickListStatus(ctx, order.id);
   if (!status.hasReleaseOrder || !status.fileKey || !(await ctx.files.head(status.fileKey))) throw new NotFoundError(NOT_GENERATED);
   return { fileKey: status.fileKey, generatedAt: status.generatedAt ?? "" };
 }
 
-export function releaseOrderUrl(ctx: AppContext, order: Pick<PickOrder, "orderNumber">, fileKey: string): Promise<string> {
-  return signFileUrl(ctx, fileKey, { ttlSeconds: RELEASE_ORDER_LINK_TTL_SECONDS, filename: releaseOrderFilename(order.orderNumber) });
+export function pickListUrl(ctx: AppContext, order: Pick<PickOrder, "orderNumber">, fileKey: string): Promise<string> {
+  return signFileUrl(ctx, fileKey, { ttlSeconds: RELEASE_ORDER_LINK_TTL_SECONDS, filename: pickListFilename(order.orderNumber) });
 }
 
 async function defaultCc(ctx: AppContext): Promise<string[]> {
@@ -176,7 +176,7 @@ async function defaultCc(ctx: AppContext): Promise<string[]> {
 }
 
 /** Recipients for the order's warehouse (routing keyed by location id or name, plus the default CC), or null. */
-export async function releaseOrderRecipients(ctx: AppContext, order: Pick<PickOrder, "warehouseLocation">) {
+export async function pickListRecipients(ctx: AppContext, order: Pick<PickOrder, "warehouseLocation">) {
   const name = await locationName(ctx, order.warehouseLocation);
   const keys = [order.warehouseLocation, name].filter((k): k is string => !!k);
   const [entries, cc] = await Promise.all([
@@ -195,13 +195,13 @@ function escapeHtml(s: string) {
  * 409 while emailing is disabled (after a send, until an admin or logistics manager re-enables it).
  * The flag is claimed before sending so two clicks cannot send twice; a failed send gives it back.
  */
-export async function emailReleaseOrder(ctx: AppContext, viewer: Viewer, order: PickOrder): Promise<{ emailedAt: string; to: string[]; cc: string[] }> {
-  const recipients = await releaseOrderRecipients(ctx, order);
+export async function emailPickList(ctx: AppContext, viewer: Viewer, order: PickOrder): Promise<{ emailedAt: string; to: string[]; cc: string[] }> {
+  const recipients = await pickListRecipients(ctx, order);
   if (!recipients) fail(400, NO_RECIPIENTS);
-  const before = await getReleaseOrderStatus(ctx, order.id);
+  const before = await getPickListStatus(ctx, order.id);
   if (!before.emailEnabled) fail(409, ALREADY_EMAILED);
 
-  const { fileKey } = await ensureReleaseOrder(ctx, viewer, order);
+  const { fileKey } = await ensurePickList(ctx, viewer, order);
   const claim = await ctx.db
     .update(pickListStatus)
     .set({ emailEnabled: false, version: sql`${pickListStatus.version} + 1` })
@@ -221,7 +221,7 @@ export async function emailReleaseOrder(ctx: AppContext, viewer: Viewer, order: 
       subject,
       html: `<p>Please find attached the release order / pick list for order <strong>${escapeHtml(order.orderNumber)}</strong> (${escapeHtml(order.customerName || "-")}).</p><p>Warehouse: ${escapeHtml(order.warehouseLocation || "-")}<br>Order date: ${escapeHtml(order.orderDate)}</p><p>Sent by ${escapeHtml(by)}.</p>`,
       text: `Release order / pick list for order ${order.orderNumber} (${order.customerName || "-"}) is attached.\nWarehouse: ${order.warehouseLocation || "-"}\nSent by ${by}.`,
-      attachments: [{ filename: releaseOrderFilename(order.orderNumber), content, contentType: "application/pdf" }],
+      attachments: [{ filename: pickListFilename(order.orderNumber), content, contentType: "application/pdf" }],
       related: { type: "order", id: order.orderNumber },
       sentBy: viewer.email,
     });
@@ -239,7 +239,7 @@ export async function emailReleaseOrder(ctx: AppContext, viewer: Viewer, order: 
       action: "release-order.email",
       changes: [
         { field: "releaseOrderEmailedAt", before: before.emailedAt, after: emailedAt },
-        { field: "releaseOrderRecipients", before: null, after: [...recipients.to, ...recipients.cc] },
+        { field: "pickListRecipients", before: null, after: [...recipients.to, ...recipients.cc] },
       ],
     }),
   ]);
@@ -247,8 +247,8 @@ export async function emailReleaseOrder(ctx: AppContext, viewer: Viewer, order: 
 }
 
 /** Lets the release order be emailed again (grant picklists:email-enable: admins and logistics managers). */
-export async function enableReleaseOrderEmail(ctx: AppContext, viewer: Viewer, order: PickOrder): Promise<{ emailEnabled: true }> {
-  const before = await getReleaseOrderStatus(ctx, order.id);
+export async function enablePickListEmail(ctx: AppContext, viewer: Viewer, order: PickOrder): Promise<{ emailEnabled: true }> {
+  const before = await getPickListStatus(ctx, order.id);
   const at = ctx.now().toISOString();
   await ctx.db.batch([
     ctx.db

@@ -6,9 +6,9 @@ import { DomainError, NotFoundError } from "~/domain/errors";
 import { UPDATE_MESSAGES } from "~/domain/orders/constants";
 import type { CompleteAnswer, VerifyAnswer } from "~/domain/picking/contract";
 import { pickLineId } from "~/domain/picking/lines";
-import { PICK_GRANTS } from "~/domain/picklists/grants";
+import { PICK_GRANTS } from "~/domain/pick-list/grants";
 import { idempotencyKeys, inventoryItems, orderLines, orders, pickListLogs, pickListStatus } from "../../db/schema";
-import { checkPickedItems, type OrderLineForPick, type PickResult, type PickSummary, type VerifyBody } from "~/domain/picklists/verify";
+import { checkPickedItems, type OrderLineForPick, type PickResult, type PickSummary, type VerifyBody } from "~/domain/pick-list/verify";
 import type { AppContext } from "~/lib/context.server";
 import { requestFingerprint, stored as storedIdempotent, withIdempotency } from "~/lib/idempotency.server";
 import { actorName, recordAudit } from "~/lib/writes.server";
@@ -219,7 +219,7 @@ export type PickCheckOrder = {
   orderType: string;
   warehouseLocation: string;
   lines: { lineItemId: string; productId: string; sku: string; description: string; quantity: number; onHand: number | null }[];
-  releaseOrder: { hasReleaseOrder: boolean; generatedAt: string | null; completedAt: string | null };
+  pickList: { hasReleaseOrder: boolean; generatedAt: string | null; completedAt: string | null };
 };
 
 /** The order, its lines and on-hand figures for the Pick List Check page, in the viewer's scope. */
@@ -254,6 +254,6 @@ export async function getPickCheckOrder(ctx: AppContext, viewer: Viewer, orderNu
     orderType: order.orderType,
     warehouseLocation: order.warehouseLocation,
     lines: lines.map((l) => ({ ...l, onHand: l.onHand ?? null })),
-    releaseOrder: { hasReleaseOrder: status?.hasReleaseOrder ?? false, generatedAt: status?.generatedAt ?? null, completedAt: status?.completedAt ?? null },
+    pickList: { hasReleaseOrder: status?.hasReleaseOrder ?? false, generatedAt: status?.generatedAt ?? null, completedAt: status?.completedAt ?? null },
   };
 }

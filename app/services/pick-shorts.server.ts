@@ -8,7 +8,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { auditEvents, notifications, pickShorts, users } from "../../db/schema";
 import type { GrantKey } from "~/domain/access/roles";
 import { missingUnits, shortKey, shortLineText, shortRepText, shortTaskText, type ShortReason, type ShortReasonAction } from "~/domain/picking/short-reasons";
-import type { PickResult } from "~/domain/picklists/verify";
+import type { PickResult } from "~/domain/pick-list/verify";
 import { createdByMatches } from "~/domain/tasks/list";
 import type { AppContext } from "~/lib/context.server";
 import type { Viewer } from "~/lib/session.server";

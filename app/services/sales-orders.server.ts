@@ -5,10 +5,10 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { inventoryItems, orderLines, productBarcodes, type ImageSet } from "../../db/schema";
 import type { LineBarcode } from "~/domain/picking/barcodes";
 import { orderVisibility } from "~/domain/access/visibility";
-import { SALES_ORDER_GRANTS } from "~/domain/picklists/grants";
+import { SALES_ORDER_GRANTS } from "~/domain/pick-list/grants";
 import type { AppContext } from "~/lib/context.server";
 import type { Viewer } from "~/lib/session.server";
-import { findPickOrder } from "./picklists.server";
+import { findPickOrder } from "./pick-list.server";
 
 export type SalesOrderImage = { thumbUrl: string; smallUrl: string; mediumUrl: string; largeUrl: string; originalUrl: string };
 

@@ -56,7 +56,7 @@ import {
   WorkerAnswer,
   WorkersAnswer,
 } from "~/domain/admin/contract";
-import { releaseOrderRecipients } from "~/services/release-orders.server";
+import { pickListRecipients } from "~/services/pick-list-documents.server";
 import type { Database } from "~/lib/db.server";
 import { assignOrder, createSeededTestDatabase } from "../support/db";
 import { createTestContext, passcodeCookie, request, settle, staffCookie } from "../support/context";
@@ -309,7 +309,7 @@ describe("email routing", () => {
     RoutingAnswer.parse(await res.json());
     const got = (await (await call(routingRoute.loader, "/api/admin/email-routing", { cookie: admin })).json()) as Json;
     expect(got.data).toEqual({ defaultCc: ["archive@goldengrain.test"], emailRouting: { "FL Distribution": { enabled: true, to: [], cc: [] }, "NJ-WH": json.emailRouting["NJ-WH"] } });
-    const recipients = await releaseOrderRecipients(ctx.app, { warehouseLocation: "NJ-WH" });
+    const recipients = await pickListRecipients(ctx.app, { warehouseLocation: "NJ-WH" });
     expect(recipients).toMatchObject({ to: ["nj-dock@goldengrain.test"] });
     expect(recipients!.cc).toEqual(expect.arrayContaining(["nj-lead@goldengrain.test", "archive@goldengrain.test"]));
     expect((await audits("email_routing", "config")).length).toBeGreaterThan(0);

@@ -28,7 +28,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { orderLines, orders, passcodes, users, warehouseWorkers } from "../../db/schema";
 import { DOCUMENTED_PASSCODE } from "../../db/seed";
 import { ORDER_TYPES, PAID_VARIANTS, PAYMENT_OPTIONS } from "~/domain/orders/constants";
-import { PICK_ITEM_STATUSES } from "~/domain/picklists/verify";
+import { PICK_ITEM_STATUSES } from "~/domain/pick-list/verify";
 import { PASSCODE_BURST_TITLE } from "~/services/auth.server";
 import { POLICY_DENIAL_HEADER } from "~/lib/guard.server";
 import type { Database } from "~/lib/db.server";
@@ -428,7 +428,7 @@ const noteBody = withJunk(
   fc.record({ note: fc.oneof(junkString, fc.constant(null), fc.constant("n".repeat(2001)), junkValue) }, { requiredKeys: [] }),
   fc.record({ note: fc.oneof(anyText, fc.constant(null)) }, { requiredKeys: [] }),
 );
-const releaseOrderBody = withJunk(
+const pickListBody = withJunk(
   fc.record(
     {
       userName: fc.oneof(junkString, fc.constant(null), junkValue),
@@ -450,7 +450,7 @@ function shapedBody(route: ApiRoute, order: RefOrder): fc.Arbitrary<unknown> {
   if (t === "api/session/login") return idTokenBody;
   if (t === "api/tasks/clear-completed") return targetBody;
   if (t.endsWith("/need-help") || t.endsWith("/issue-photo")) return noteBody;
-  if (t.endsWith("/release-order")) return releaseOrderBody;
+  if (t.endsWith("/release-order")) return pickListBody;
   if (t === "api/users/seen") return withJunk(fc.record({ email: junkString, name: junkString, picture: junkString }, { requiredKeys: [] }));
   return junkObject;
 }

@@ -9,7 +9,7 @@ import * as logs from "~/routes/api.picklists.$orderNumber.logs";
 import * as verify from "~/routes/api.picklists.$orderNumber.verify";
 import * as complete from "~/routes/api.picklists.$orderNumber.complete";
 import * as inventory from "~/routes/api.inventory-summary.by-order-number.$orderNumber";
-import { latestPickVerified } from "~/services/picklists.server";
+import { latestPickVerified } from "~/services/pick-list.server";
 import * as login from "~/routes/api.picklist.passcode.login";
 import { CompleteAnswer, InventorySummary, PasscodeLoginAnswer, PickLogsAnswer, VerifyAnswer } from "~/domain/picking/contract";
 import { DOCUMENTED_PASSCODE } from "../../db/seed";

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, orderLines, orders, pickListStatus } from "../../db/schema";
-import { PickListStatusAnswer, ReleaseOrderEmailAnswer, ReleaseOrderEmailEnableAnswer, ReleaseOrderLinkAnswer } from "~/domain/documents/contract";
+import { PickListStatusAnswer, PickListEmailAnswer, PickListEmailEnableAnswer, PickListLinkAnswer } from "~/domain/documents/contract";
 import type { Database } from "~/lib/db.server";
 import * as releaseOrder from "~/routes/api.order-trackers.$id.release-order";
 import * as exists from "~/routes/api.order-trackers.$id.release-order.exists";
@@ -74,7 +74,7 @@ describe("generating the pick list", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, generated: true });
     // The screens (order detail, batch print, the check screen) read it through the contract.
-    const url = new URL(ReleaseOrderLinkAnswer.parse(res.body).presignedUrl);
+    const url = new URL(PickListLinkAnswer.parse(res.body).presignedUrl);
     expect(url.pathname).toMatch(/^\/files\/release-order/);
     expect(Number(url.searchParams.get("exp")) - SEED_NOW.getTime() / 1000).toBe(300);
 
@@ -106,7 +106,7 @@ describe("generating the pick list", () => {
 
     const again = await call(releaseOrder, "loader", String(order.id), sales);
     expect(again.body).toMatchObject({ success: true, generated: false });
-    expect(ReleaseOrderLinkAnswer.parse(again.body).generated).toBe(false);
+    expect(PickListLinkAnswer.parse(again.body).generated).toBe(false);
     const [same] = await db.select().from(pickListStatus).where(eq(pickListStatus.orderId, order.id));
     expect(same!.fileKey).toBe(before!.fileKey);
 
@@ -159,7 +159,7 @@ describe("emailing the pick list", () => {
     const [order] = await db.select().from(orders).where(eq(orders.warehouseLocation, "NY-MAIN")).orderBy(asc(orders.id)).limit(1).offset(3);
     const res = await call(email, "action", order!.orderNumber, logistics, { path: "/email" });
     expect(res).toMatchObject({ status: 200, body: { success: true, message: "Release Order emailed successfully." } });
-    ReleaseOrderEmailAnswer.parse(res.body);
+    PickListEmailAnswer.parse(res.body);
 
     const inbox = (await (await fetch(`${standins.url}/resend/emails`)).json()) as Json;
     expect(inbox.data).toHaveLength(1);
@@ -186,7 +186,7 @@ describe("emailing the pick list", () => {
     expect(bySales.status).toBe(403);
     const byLogistics = await call(emailEnable, "action", order!.orderNumber, logistics, { path: "/email-enable" });
     expect(byLogistics).toMatchObject({ status: 200, body: { success: true, emailEnabled: true } });
-    ReleaseOrderEmailEnableAnswer.parse(byLogistics.body);
+    PickListEmailEnableAnswer.parse(byLogistics.body);
     const third = await call(email, "action", order!.orderNumber, admin, { path: "/email" });
     expect(third.status).toBe(200);
     expect(((await (await fetch(`${standins.url}/resend/emails`)).json()) as Json).data).toHaveLength(2);

@@ -11,7 +11,7 @@ import * as verify from "~/routes/api.picklists.$orderNumber.verify";
 import * as reasonsRoute from "~/routes/api.picklists.short-reasons";
 import { listTasksFor } from "~/services/tasks.server";
 import { orderHistory } from "~/services/order-history.server";
-import { renderReleaseOrder } from "~/services/release-orders.server";
+import { renderPickList } from "~/services/pick-list-documents.server";
 import { getOrderForViewer } from "~/services/orders.server";
 import { pdfText } from "./documents-fixtures";
 import { assignOrder, createSeededTestDatabase, SEED_NOW } from "../support/db";
@@ -195,7 +195,7 @@ describe("verify with reasons", () => {
     expect((await save(o.orderNumber, cookies.warehouse!, [short(a!, 1, "Damaged"), short(b!, 0)])).status).toBe(200);
     const admin = (await getStaffViewer(request("/", { cookie: cookies.admin }), ctx.app))!;
     const order = await getOrderForViewer(ctx.app, admin, o.orderNumber);
-    const text = pdfText(await renderReleaseOrder(ctx.app, order, "Test", SEED_NOW.toISOString()));
+    const text = pdfText(await renderPickList(ctx.app, order, "Test", SEED_NOW.toISOString()));
     expect(text).toContain(`Short ${a!.quantity - 1} \u2014 Damaged`);
     // Each line's bin prints beside its SKU, as on the picking screen.
     const [slot] = await db.select({ bin: inventoryItems.bin }).from(inventoryItems).where(eq(inventoryItems.sku, a!.sku));
@@ -204,7 +204,7 @@ describe("verify with reasons", () => {
     expect(text).toMatch(new RegExp(`Short ${b!.quantity}\\s*\\n`));
     // A later save with the line in full prints it without a short.
     expect((await save(o.orderNumber, cookies.warehouse!, [full(a!), full(b!)])).status).toBe(200);
-    expect(pdfText(await renderReleaseOrder(ctx.app, order, "Test", SEED_NOW.toISOString()))).not.toContain("Short ");
+    expect(pdfText(await renderPickList(ctx.app, order, "Test", SEED_NOW.toISOString()))).not.toContain("Short ");
   });
 });
 

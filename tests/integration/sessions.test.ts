@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { passcodes, sessions, users } from "../../db/schema";
 import { action as passcodeLogin } from "~/routes/api.picklist.passcode.login";
-import { loader as picklistSession } from "~/routes/api.picklist.session";
+import { loader as pickListSession } from "~/routes/api.picklist.session";
 import { loader as me } from "~/routes/api.me";
 import { action as seen } from "~/routes/api.users.seen";
 import { action as logout } from "~/routes/logout";
@@ -99,7 +99,7 @@ describe("picklist passcode sessions", () => {
     const setCookie = res.headers.get("set-cookie")!;
     expect(setCookie).toMatch(/^__picklist=.+HttpOnly; SameSite=Lax; Max-Age=28800/);
     const cookie = setCookie.split(";")[0]!;
-    const session = await json(await picklistSession({ request: request("/api/picklist/session", { cookie }), context: ctx, params: {} }));
+    const session = await json(await pickListSession({ request: request("/api/picklist/session", { cookie }), context: ctx, params: {} }));
     expect(session).toMatchObject({ success: true, authenticated: true, user: { allowedLocations: ["NY-MAIN"] } });
     expect(session.user.email).toMatch(/^picklist\+\d+@goldengrain\.test$/);
     const [code] = await ctx.app.db.select().from(passcodes).where(eq(passcodes.label, "Main floor phones"));
@@ -107,7 +107,7 @@ describe("picklist passcode sessions", () => {
   });
 
   it("without a passcode session the session call says not authenticated", async () => {
-    const session = await json(await picklistSession({ request: request("/api/picklist/session"), context: ctx, params: {} }));
+    const session = await json(await pickListSession({ request: request("/api/picklist/session"), context: ctx, params: {} }));
     expect(session).toEqual({ success: true, authenticated: false, user: null });
   });
 
@@ -115,7 +115,7 @@ describe("picklist passcode sessions", () => {
     const res = await login("PICK-1357", "10.0.0.3");
     const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
     await ctx.app.db.update(passcodes).set({ active: false }).where(eq(passcodes.label, "All warehouses"));
-    const session = await json(await picklistSession({ request: request("/api/picklist/session", { cookie }), context: ctx, params: {} }));
+    const session = await json(await pickListSession({ request: request("/api/picklist/session", { cookie }), context: ctx, params: {} }));
     expect(session.authenticated).toBe(false);
     await ctx.app.db.update(passcodes).set({ active: true }).where(eq(passcodes.label, "All warehouses"));
   });

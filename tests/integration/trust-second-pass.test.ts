@@ -11,7 +11,7 @@ import * as cacheFlush from "~/routes/api.admin.rbac.cache.flush";
 import * as roleUpsert from "~/routes/api.admin.rbac.role.warehouse-employee.upsert";
 import * as reasons from "~/routes/api.return-reasons";
 import * as needHelp from "~/routes/api.delivery.$orderId.need-help";
-import { PRINT_DENIED } from "~/services/release-orders.server";
+import { PRINT_DENIED } from "~/services/pick-list-documents.server";
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
 import { createTestContext, request, settle, staffCookies } from "../support/context";
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   clampPicked, emptyRow, hasMeaningfulProgress, isRowDone, isRowIssue, matchRow, onHandTone, parseHistory, putInHistory,
   setPicked, sortCheckLines, statusForPicked, summarizeCheck, visibleCheckLines, type CheckLine, type CheckProgress, type CheckRow,
-} from "~/domain/picklists/check";
+} from "~/domain/pick-list/check";
 
 describe("onHandTone", () => {
   it.each([

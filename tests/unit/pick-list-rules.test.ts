@@ -1,7 +1,7 @@
 // The verify payload schema and its checks against an order's lines, and email recipient resolution.
 import { describe, expect, it } from "vitest";
-import { checkPickedItems, verifyBodySchema } from "~/domain/picklists/verify";
-import { findRouting, resolveRecipients, type RoutingEntry } from "~/domain/picklists/recipients";
+import { checkPickedItems, verifyBodySchema } from "~/domain/pick-list/verify";
+import { findRouting, resolveRecipients, type RoutingEntry } from "~/domain/pick-list/recipients";
 
 const LINES = [
   { lineItemId: "LI-1", sku: "JAS-25", quantity: 10 },

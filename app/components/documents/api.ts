@@ -10,13 +10,13 @@ import {
   CaptureAttachmentsAnswer,
   CaptureSavedAnswer,
   PickListStatusAnswer,
-  ReleaseOrderEmailAnswer,
-  ReleaseOrderEmailEnableAnswer,
-  ReleaseOrderLinkAnswer,
+  PickListEmailAnswer,
+  PickListEmailEnableAnswer,
+  PickListLinkAnswer,
   WillCallGeneratedAnswer,
   WillCallLatestAnswer,
   type BolRequest,
-  type ReleaseOrderRequest,
+  type PickListRequest,
   type WillCallRequest,
 } from "~/domain/documents/contract";
 
@@ -27,7 +27,7 @@ const order = (id: string | number) => `/api/order-trackers/${encodeURIComponent
 /** Who asks for a pick list: printed on it ("printed by") and told to the server by name. */
 export type PrintUser = { name: string; email: string };
 
-function releaseOrderBody(user: PrintUser, force?: boolean): ReleaseOrderRequest {
+function pickListBody(user: PrintUser, force?: boolean): PickListRequest {
   return { userName: user.name, userFirstName: user.name.split(/\s+/)[0] ?? "", userEmail: user.email, ...(force === undefined ? {} : { force }) };
 }
 
@@ -36,9 +36,9 @@ export const pickListApi = {
   status: (id: string | number, signal?: AbortSignal) => apiFetch(`${order(id)}/release-order/status`, PickListStatusAnswer, { signal }),
   /** Generates it when none exists (or when forced) and answers its 5-minute link. */
   generate: (id: string | number, user: PrintUser, force?: boolean) =>
-    apiFetch(`${order(id)}/release-order${force ? "?force=true" : ""}`, ReleaseOrderLinkAnswer, { json: releaseOrderBody(user, force) }),
-  email: (id: string | number) => apiFetch(`${order(id)}/release-order/email`, ReleaseOrderEmailAnswer, { json: {} }),
-  enableEmail: (id: string | number) => apiFetch(`${order(id)}/release-order/email-enable`, ReleaseOrderEmailEnableAnswer, { json: {} }),
+    apiFetch(`${order(id)}/release-order${force ? "?force=true" : ""}`, PickListLinkAnswer, { json: pickListBody(user, force) }),
+  email: (id: string | number) => apiFetch(`${order(id)}/release-order/email`, PickListEmailAnswer, { json: {} }),
+  enableEmail: (id: string | number) => apiFetch(`${order(id)}/release-order/email-enable`, PickListEmailEnableAnswer, { json: {} }),
 };
 
 export const bolApi = {

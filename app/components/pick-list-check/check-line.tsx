@@ -6,7 +6,7 @@ import { cn } from "~/components/ui/cn";
 import {
   PICK_LINE_STATUSES, PICK_LINE_STATUS_LABELS, isRowDone, matchRow, onHandTone, setPicked,
   type CheckLine as Line, type CheckRow, type OnHandTone, type PickLineStatus,
-} from "~/domain/picklists/check";
+} from "~/domain/pick-list/check";
 
 const TONE: Record<OnHandTone, string> = {
   red: "bg-red-100 text-red-800 ring-red-300",

@@ -1,7 +1,7 @@
 // The loaded order's header on the Pick List Check page.
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent } from "~/components/ui/card";
-import type { PickCheckOrder } from "~/services/picklists.server";
+import type { PickCheckOrder } from "~/services/pick-list.server";
 
 type Order = Omit<PickCheckOrder, "lines"> & { lineCount: number; units: number };
 
@@ -26,7 +26,7 @@ export function OrderSummary({ order }: { order: Order }) {
           </h2>
           <span className="text-slate-600">— {order.customerName || "—"}</span>
           <Badge tone="purple">{order.orderStatus}</Badge>
-          {order.releaseOrder.completedAt ? <Badge tone="green">Pick completed</Badge> : null}
+          {order.pickList.completedAt ? <Badge tone="green">Pick completed</Badge> : null}
         </div>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           <Fact label="Order date" value={order.orderDate} />
@@ -34,7 +34,7 @@ export function OrderSummary({ order }: { order: Order }) {
           <Fact label="Warehouse" value={order.warehouseLocation} />
           <Fact label="Lines" value={String(order.lineCount)} />
           <Fact label="Units" value={String(order.units)} />
-          <Fact label="Pick list" value={order.releaseOrder.hasReleaseOrder ? `Generated ${order.releaseOrder.generatedAt?.slice(0, 16).replace("T", " ") ?? ""}` : "Not generated"} />
+          <Fact label="Pick list" value={order.pickList.hasReleaseOrder ? `Generated ${order.pickList.generatedAt?.slice(0, 16).replace("T", " ") ?? ""}` : "Not generated"} />
         </dl>
       </CardContent>
     </Card>

@@ -1,7 +1,7 @@
 // Picker name, warehouse (Main / VL / External, default Main), start and finish time: kept with local progress.
 import { Input } from "~/components/ui/input";
 import { Button } from "~/components/ui/button";
-import { PICK_WAREHOUSES, type PickWarehouse } from "~/domain/picklists/check";
+import { PICK_WAREHOUSES, type PickWarehouse } from "~/domain/pick-list/check";
 import type { PickerInfo as Info } from "./use-check-progress";
 
 function toLocalInput(iso: string | null): string {

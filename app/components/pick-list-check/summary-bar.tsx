@@ -2,7 +2,7 @@
 // an order is loaded, and while another one loads).
 import { Printer } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import type { CheckSummary } from "~/domain/picklists/check";
+import type { CheckSummary } from "~/domain/pick-list/check";
 
 type Props = { summary: CheckSummary | null; savedAt: string | null; printing: boolean; canPrint: boolean; disabled?: boolean; onPrint: () => void };
 

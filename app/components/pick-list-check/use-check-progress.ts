@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import {
   DEFAULT_PICK_WAREHOUSE, PICK_CHECK_AUTOSAVE_MS, PICK_CHECK_STORAGE_KEY, hasMeaningfulProgress, parseHistory, putInHistory,
   type CheckProgress, type CheckRow, type PickWarehouse,
-} from "~/domain/picklists/check";
+} from "~/domain/pick-list/check";
 
 export type PickerInfo = { pickerName: string; warehouse: PickWarehouse; startedAt: string | null; finishedAt: string | null };
 const freshPicker = (): PickerInfo => ({ pickerName: "", warehouse: DEFAULT_PICK_WAREHOUSE, startedAt: null, finishedAt: null });

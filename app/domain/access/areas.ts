@@ -1,7 +1,7 @@
 // The area registry: each business area declares once its page, the route and policy that guard it, its
 // navigation entry, its home card and its shortcuts. The navigation, the home page and the tests read it, and
 // a link is offered by the same predicate the guard opens its route by (docs/decisions/032-area-registry.md).
-import { PICK_GRANTS } from "~/domain/picklists/grants";
+import { PICK_GRANTS } from "~/domain/pick-list/grants";
 import { REPORTS_PAGE_GRANTS } from "~/domain/reports/access";
 import { policies, type Policy } from "./policy";
 import { viewerSatisfies, type PolicyViewer } from "./policy-check";

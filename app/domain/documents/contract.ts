@@ -18,25 +18,25 @@ export const PickListStatusAnswer = z.looseObject({
 export type PickListStatus = z.output<typeof PickListStatusAnswer>;
 
 /** POST …/release-order[?force=true]: the body the screens send (names for the PDF's "printed by"). */
-export const ReleaseOrderRequest = z.object({
+export const PickListRequest = z.object({
   userName: z.optional(z.nullable(z.string())),
   userFirstName: z.optional(z.nullable(z.string())),
   userEmail: z.optional(z.nullable(z.string())),
   force: z.optional(z.boolean()),
 });
-export type ReleaseOrderRequest = z.output<typeof ReleaseOrderRequest>;
+export type PickListRequest = z.output<typeof PickListRequest>;
 
 /** GET or POST …/release-order: the pick list PDF's 5-minute link. */
-export const ReleaseOrderLinkAnswer = z.looseObject({ presignedUrl: z.string(), generatedAt: z.string(), generated: z.boolean() });
-export type ReleaseOrderLink = z.output<typeof ReleaseOrderLinkAnswer>;
+export const PickListLinkAnswer = z.looseObject({ presignedUrl: z.string(), generatedAt: z.string(), generated: z.boolean() });
+export type PickListLink = z.output<typeof PickListLinkAnswer>;
 
 /** POST …/release-order/email. */
-export const ReleaseOrderEmailAnswer = z.looseObject({ message: z.string(), emailedAt: z.string(), emailEnabled: z.boolean() });
-export type ReleaseOrderEmailed = z.output<typeof ReleaseOrderEmailAnswer>;
+export const PickListEmailAnswer = z.looseObject({ message: z.string(), emailedAt: z.string(), emailEnabled: z.boolean() });
+export type PickListEmailed = z.output<typeof PickListEmailAnswer>;
 
 /** POST …/release-order/email-enable. */
-export const ReleaseOrderEmailEnableAnswer = z.looseObject({ emailEnabled: z.boolean() });
-export type ReleaseOrderEmailEnabled = z.output<typeof ReleaseOrderEmailEnableAnswer>;
+export const PickListEmailEnableAnswer = z.looseObject({ emailEnabled: z.boolean() });
+export type PickListEmailEnabled = z.output<typeof PickListEmailEnableAnswer>;
 
 /** A BOL's stored fields (GET …/bol's `data`). */
 export const BolData = z.object({

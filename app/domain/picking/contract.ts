@@ -106,7 +106,7 @@ export const VerifyItem = z.object({
   note: z.string(),
   reason: z.optional(z.string()),
 });
-/** What the screen sends to save (the server's own, classic-zod schema in app/domain/picklists/verify.ts accepts more). */
+/** What the screen sends to save (the server's own, classic-zod schema in app/domain/pick-list/verify.ts accepts more). */
 export const VerifyRequest = z.object({ pickedItems: z.array(VerifyItem), actor: z.string(), note: z.string() });
 export type VerifyRequest = z.output<typeof VerifyRequest>;
 

@@ -2,7 +2,7 @@
 // kinds of task a viewer gets, what each opens, when it is done, and a driver's stops in route order.
 import { hasGrant, type Grant, type GrantKey } from "~/domain/access/roles";
 import { DELIVERY_ORDER_TYPES } from "~/domain/orders/constants";
-import { SALES_ORDER_GRANTS } from "~/domain/picklists/grants";
+import { SALES_ORDER_GRANTS } from "~/domain/pick-list/grants";
 import { daysSinceOrder, statusKind, statusName, type OrderForTask, type TaskDraft, type TaskKind, type TaskPriority, type TaskType } from "./rules";
 
 /**
