@@ -21,3 +21,19 @@ export function AlertFieldError({ id, messages }: { id: string; messages: string
 export function refusalByField(error: ApiError, mainField: string): FieldErrors {
   return Object.keys(error.fieldErrors).length ? error.fieldErrors : { [mainField]: [error.message] };
 }
+
+/**
+ * A list save's field errors split by item: "2.roleId" is item 2's roleId, filed under `idOf(2)` as "roleId";
+ * keys that name no item (a check across the list) are left in `rest` for one list above the form.
+ */
+export function refusalsByItem(fieldErrors: FieldErrors, idOf: (index: number) => string | undefined): { byItem: Record<string, FieldErrors>; rest: FieldErrors } {
+  const byItem: Record<string, FieldErrors> = {};
+  const rest: FieldErrors = {};
+  for (const [key, messages] of Object.entries(fieldErrors)) {
+    const [head, ...tail] = key.split(".");
+    const id = /^\d+$/.test(head ?? "") && tail.length ? idOf(Number(head)) : undefined;
+    if (id === undefined) rest[key] = messages;
+    else byItem[id] = { ...byItem[id], [tail.join(".")]: messages };
+  }
+  return { byItem, rest };
+}

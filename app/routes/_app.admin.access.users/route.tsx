@@ -8,16 +8,18 @@ import { toast } from "sonner";
 import * as z from "zod/mini";
 import { LocationPicker, OrderTypePicker } from "~/components/admin/pickers";
 import { EffectivePanel } from "~/components/admin/users/effective-panel";
+import { RemoveUsersDialog, SetRoleDialog } from "~/components/admin/users/bulk-dialogs";
 import { UserRow } from "~/components/admin/users/user-row";
+import { refusalsByItem } from "~/components/admin/field-alert";
+import { UnplacedErrors } from "~/components/forms/field-errors";
 import { ExportCsvLink, exportHref } from "~/components/lists/export-link";
 import { LoadError, Pager } from "~/components/admin/paging";
 import { PageHeading, UnsavedBar } from "~/components/admin/unsaved";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
 import { AdminUsersPage, SavedUsers, SavedUsersData } from "~/domain/admin/contract";
-import { anyAnswer } from "~/domain/api-contract";
+import { anyAnswer, type FieldErrors } from "~/domain/api-contract";
 import { apiFetch } from "~/lib/api-client";
 import { ADMIN_TEXT, ADMIN_USERS_PAGE_SIZE } from "~/domain/admin/rules";
 import { initialUsers, toDraft, userChanges, usersReducer } from "~/domain/admin/users-draft";
@@ -57,7 +59,8 @@ export default function AdminUsers() {
   const [q, setQ] = useState("");
   const [query, setQuery] = useState({ page: 1, q: "" });
   const [picker, setPicker] = useState<Picker>(null);
-  const [bulkRole, setBulkRole] = useState("");
+  // A refused save's reasons: per member (under their row's controls) and those naming no member.
+  const [refused, setRefused] = useState<{ byItem: Record<string, FieldErrors>; rest: FieldErrors }>({ byItem: {}, rest: {} });
   const [saving, setSaving] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const first = useRef(true);
@@ -92,6 +95,13 @@ export default function AdminUsers() {
   const changes = useMemo(() => userChanges(state), [state]);
   const dirty = changes.length > 0;
 
+  /** An edit of the draft; the edited members' refusals are forgotten (the rest stay until the next save). */
+  function edit(action: Parameters<typeof dispatch>[0] & { emails?: string[]; email?: string }) {
+    dispatch(action);
+    const emails = action.emails ?? (action.email ? [action.email] : []);
+    setRefused((r) => ({ byItem: Object.fromEntries(Object.entries(r.byItem).filter(([e]) => !emails.includes(e))), rest: r.rest }));
+  }
+
   const roleName = (id: string | null) => roles.find((r) => r.id === id)?.name;
   const locName = (id: string) => locations.find((l) => l.id === id)?.name ?? id;
 
@@ -105,8 +115,10 @@ export default function AdminUsers() {
     setSaving(false);
     if (res.ok) {
       dispatch({ type: "stored", users: res.data });
+      setRefused({ byItem: {}, rest: {} });
       toast.success(ADMIN_TEXT.usersUpdated);
     } else {
+      setRefused(refusalsByItem(res.error.fieldErrors, (i) => changes[i]?.email));
       const current = z.safeParse(SavedUsersData, res.error.data);
       if (res.error.status === 409 && current.success) dispatch({ type: "stored", users: current.data });
       toast.error(res.error.message);
@@ -152,6 +164,9 @@ export default function AdminUsers() {
         </Pager>
       </div>
       <LoadError error={loadError} />
+      <div className="mb-3 empty:hidden">
+        <UnplacedErrors fieldErrors={refused.rest} shown={[]} labels={{ roleId: "Role", locationIds: "Locations", orderTypes: "Order types", workerIds: "Linked workers" }} />
+      </div>
       {selected.length ? (
         <div className="mb-3 flex flex-wrap items-center gap-2 rounded-lg bg-slate-50 p-2" role="toolbar" aria-label="Bulk actions">
           <span className="px-1 text-sm font-semibold">{selected.length} selected</span>
@@ -193,7 +208,8 @@ export default function AdminUsers() {
                 roles={roles}
                 locName={locName}
                 onSelect={(on) => dispatch({ type: "select", emails: [u.email], on })}
-                onEdit={(patch) => dispatch({ type: "edit", email: u.email, patch })}
+                onEdit={(patch) => edit({ type: "edit", email: u.email, patch })}
+                errors={refused.byItem[u.email]}
                 onLocations={() => setPicker({ kind: "locations", emails: [u.email], mode: "set", initial: (draft[u.email] ?? toDraft(u)).locationIds })}
                 onTypes={() => setPicker({ kind: "types", email: u.email, initial: (draft[u.email] ?? toDraft(u)).orderTypes })}
               />
@@ -206,11 +222,14 @@ export default function AdminUsers() {
           draft={one ? draft[one] : undefined}
           roles={roles}
           workers={workers}
-          onLink={(workerIds) => one && dispatch({ type: "edit", email: one, patch: { workerIds } })}
+          onLink={(workerIds) => one && edit({ type: "edit", email: one, patch: { workerIds } })}
           roleName={roleName}
         />
       </div>
-      <UnsavedBar dirty={dirty} saving={saving} onDiscard={() => dispatch({ type: "discard" })} onSave={() => void save()} />
+      <UnsavedBar dirty={dirty} saving={saving} onDiscard={() => {
+          dispatch({ type: "discard" });
+          setRefused({ byItem: {}, rest: {} });
+        }} onSave={() => void save()} />
 
       <LocationPicker
         open={picker?.kind === "locations"}
@@ -220,7 +239,7 @@ export default function AdminUsers() {
         onCancel={() => setPicker(null)}
         onApply={(ids) => {
           if (picker?.kind !== "locations") return;
-          dispatch({ type: "locations", emails: picker.emails, mode: picker.mode, ids });
+          edit({ type: "locations", emails: picker.emails, mode: picker.mode, ids });
           setPicker(null);
         }}
       />
@@ -230,59 +249,29 @@ export default function AdminUsers() {
         initial={picker?.kind === "types" ? picker.initial : []}
         onCancel={() => setPicker(null)}
         onApply={(types) => {
-          if (picker?.kind === "types") dispatch({ type: "edit", email: picker.email, patch: { orderTypes: types } });
+          if (picker?.kind === "types") edit({ type: "edit", email: picker.email, patch: { orderTypes: types } });
           setPicker(null);
         }}
       />
-      <Dialog open={picker?.kind === "role"} onClose={() => setPicker(null)} title="Set role…">
-        <DialogBody>
-          <label className="block text-sm font-semibold" htmlFor="bulk-role">
-            Role for {selected.length} selected
-          </label>
-          <select id="bulk-role" className="mt-1 min-h-11 w-full rounded-lg border border-slate-300 bg-white px-2" value={bulkRole} onChange={(e) => setBulkRole(e.target.value)}>
-            <option value="">(none)</option>
-            {roles.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        </DialogBody>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setPicker(null)}>
-            Cancel
-          </Button>
-          <Button
-            onClick={() => {
-              dispatch({ type: "role", emails: selected, roleId: bulkRole || null });
-              setPicker(null);
-            }}
-          >
-            Apply
-          </Button>
-        </DialogFooter>
-      </Dialog>
-      <Dialog open={picker?.kind === "remove"} onClose={() => setPicker(null)} title="Remove selected">
-        <DialogBody>
-          <p>
-            Remove {picker?.kind === "remove" ? picker.emails.length : 0} member(s)? They are signed out at once and lose all access.
-          </p>
-        </DialogBody>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setPicker(null)}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              if (picker?.kind === "remove") void remove(picker.emails);
-              setPicker(null);
-            }}
-          >
-            Remove
-          </Button>
-        </DialogFooter>
-      </Dialog>
+      <SetRoleDialog
+        open={picker?.kind === "role"}
+        count={selected.length}
+        roles={roles}
+        onClose={() => setPicker(null)}
+        onApply={(roleId) => {
+          edit({ type: "role", emails: selected, roleId });
+          setPicker(null);
+        }}
+      />
+      <RemoveUsersDialog
+        open={picker?.kind === "remove"}
+        count={picker?.kind === "remove" ? picker.emails.length : 0}
+        onClose={() => setPicker(null)}
+        onRemove={() => {
+          if (picker?.kind === "remove") void remove(picker.emails);
+          setPicker(null);
+        }}
+      />
     </div>
   );
 }

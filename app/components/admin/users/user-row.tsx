@@ -1,6 +1,10 @@
 // One member's row on the Users screen (spec 002 §2): select box, avatar, name and e-mail, the draft role, and the
-// buttons that open the locations and order types pickers; amber while the member has unsaved changes.
+// buttons that open the locations and order types pickers; amber while the member has unsaved changes. A refused
+// save's reasons for this member sit under the control they concern (the draft kept as edited).
+import { AlertFieldError } from "~/components/admin/field-alert";
+import { UnplacedErrors } from "~/components/forms/field-errors";
 import { cn } from "~/components/ui/cn";
+import type { FieldErrors } from "~/domain/api-contract";
 import type { AdminUser } from "~/domain/admin/contract";
 import type { UserDraft } from "~/domain/admin/users-draft";
 import { ORDER_TYPES } from "~/domain/orders/constants";
@@ -17,6 +21,7 @@ export function UserRow({
   onEdit,
   onLocations,
   onTypes,
+  errors,
 }: {
   u: AdminUser;
   d: UserDraft;
@@ -28,7 +33,15 @@ export function UserRow({
   onEdit: (patch: { roleId: string | null }) => void;
   onLocations: () => void;
   onTypes: () => void;
+  errors?: FieldErrors;
 }) {
+  const id = (field: string) => `user-${u.email.replace(/[^A-Za-z0-9_-]/g, "_")}-${field}`;
+  /** The messages of a field and of its items ("locationIds.0"). */
+  const under = (field: string) => {
+    const list = Object.entries(errors ?? {}).flatMap(([k, m]) => (k === field || k.startsWith(`${field}.`) ? m : []));
+    return list.length ? list : undefined;
+  };
+  const aria = (field: string) => (under(field) ? { "aria-invalid": true as const, "aria-describedby": `${id(field)}-error` } : {});
   return (
     <li
       key={u.email}
@@ -57,43 +70,60 @@ export function UserRow({
           </p>
         </div>
       </div>
-      <select
-        aria-label={`Role of ${u.email}`}
-        className="col-start-2 min-h-11 rounded-lg border border-slate-300 bg-white px-2 md:col-start-auto md:text-sm"
-        value={d.roleId ?? ""}
-        onChange={(e) => onEdit({ roleId: e.target.value || null })}
-      >
-        <option value="">(none)</option>
-        {roles.map((r) => (
-          <option key={r.id} value={r.id}>
-            {r.name}
-          </option>
-        ))}
-      </select>
-      <button
-        type="button"
-        className="col-start-2 min-h-11 rounded-lg border border-slate-300 px-3 py-1 text-left text-sm break-words md:col-start-auto"
-        aria-label={`Locations of ${u.email}`}
-        title={d.locationIds.length === 0 ? "All locations" : d.locationIds.map(locName).join(", ")}
-        onClick={onLocations}
-      >
-        {d.locationIds.length === 0 ? "(all locations)" : d.locationIds.length === 1 ? locName(d.locationIds[0]!) : `${d.locationIds.length} locations`}
-      </button>
-      <button
-        type="button"
-        className="col-start-2 min-h-11 rounded-lg border border-slate-300 px-3 py-1 text-left text-sm break-words md:col-start-auto"
-        aria-label={`Order types of ${u.email}`}
-        title={d.orderTypes.length === 0 ? "All types" : d.orderTypes.join(", ")}
-        onClick={onTypes}
-      >
-        {d.orderTypes.length === 0
-          ? "(all types)"
-          : d.orderTypes.length === ORDER_TYPES.length
-          ? "All types"
-          : d.orderTypes.length === 1
-          ? d.orderTypes[0]
-          : `${d.orderTypes.length} types`}
-      </button>
+      <div className="col-start-2 flex min-w-0 flex-col md:col-start-auto">
+        <select
+          aria-label={`Role of ${u.email}`}
+          className="min-h-11 rounded-lg border border-slate-300 bg-white px-2 md:text-sm"
+          value={d.roleId ?? ""}
+          onChange={(e) => onEdit({ roleId: e.target.value || null })}
+          {...aria("roleId")}
+        >
+          <option value="">(none)</option>
+          {roles.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+        <AlertFieldError id={id("roleId")} messages={under("roleId")} />
+      </div>
+      <div className="col-start-2 flex min-w-0 flex-col md:col-start-auto">
+        <button
+          type="button"
+          className="min-h-11 rounded-lg border border-slate-300 px-3 py-1 text-left text-sm break-words"
+          aria-label={`Locations of ${u.email}`}
+          title={d.locationIds.length === 0 ? "All locations" : d.locationIds.map(locName).join(", ")}
+          onClick={onLocations}
+          {...aria("locationIds")}
+        >
+          {d.locationIds.length === 0 ? "(all locations)" : d.locationIds.length === 1 ? locName(d.locationIds[0]!) : `${d.locationIds.length} locations`}
+        </button>
+        <AlertFieldError id={id("locationIds")} messages={under("locationIds")} />
+      </div>
+      <div className="col-start-2 flex min-w-0 flex-col md:col-start-auto">
+        <button
+          type="button"
+          className="min-h-11 rounded-lg border border-slate-300 px-3 py-1 text-left text-sm break-words"
+          aria-label={`Order types of ${u.email}`}
+          title={d.orderTypes.length === 0 ? "All types" : d.orderTypes.join(", ")}
+          onClick={onTypes}
+          {...aria("orderTypes")}
+        >
+          {d.orderTypes.length === 0
+            ? "(all types)"
+            : d.orderTypes.length === ORDER_TYPES.length
+            ? "All types"
+            : d.orderTypes.length === 1
+            ? d.orderTypes[0]
+            : `${d.orderTypes.length} types`}
+        </button>
+        <AlertFieldError id={id("orderTypes")} messages={under("orderTypes")} />
+      </div>
+      {errors ? (
+        <div className="col-start-2 md:col-span-4">
+          <UnplacedErrors fieldErrors={errors} shown={Object.keys(errors).filter((k) => ["roleId", "locationIds", "orderTypes"].includes(k.split(".")[0]!))} labels={{ workerIds: "Linked workers", email: "Email", version: "Version" }} />
+        </div>
+      ) : null}
     </li>
   );
 }
