@@ -1,7 +1,11 @@
 // The Integrations screen's pieces: toggle chips for the data kinds and warehouses a key may send, the
-// one-time secret dialog with its copy button, and a key's row actions.
+// one-time secret dialog with its copy button, a key's row actions, and the text fields that show the
+// server's refusal under them.
 import { toast } from "sonner";
+import { AlertFieldError } from "~/components/admin/field-alert";
 import { ToggleChips } from "~/components/admin/toggle-chips";
+import { Input } from "~/components/ui/input";
+import type { FieldErrors } from "~/domain/api-contract";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { INTEGRATION_KINDS, KIND_LABELS, type IntegrationKind } from "~/domain/integrations/kinds";
@@ -10,19 +14,43 @@ import type { IntegrationKey } from "~/domain/integrations/contract";
 export type Scope = { label: string; kinds: IntegrationKind[]; locations: string[] };
 
 /** Label, data kinds and warehouses: the create form and the edit dialog share them. */
-export function ScopeFields({ value, onChange, locationIds }: { value: Scope; onChange: (s: Scope) => void; locationIds: string[] }) {
+/** `idPrefix` keeps the create form's and the dialog's message ids apart; `errors`: the server's refusal. */
+export function ScopeFields({ value, onChange, locationIds, errors, idPrefix }: { value: Scope; onChange: (s: Scope) => void; locationIds: string[]; errors?: FieldErrors; idPrefix: string }) {
   return (
     <>
       <div className="mt-3">
         <p className="mb-1 text-sm font-semibold">Data it may send</p>
         <ToggleChips label="Data it may send" options={INTEGRATION_KINDS} labels={KIND_LABELS} value={value.kinds} onChange={(kinds) => onChange({ ...value, kinds })} />
+        <AlertFieldError id={`${idPrefix}-kinds`} messages={messagesUnder(errors, "kinds")} />
       </div>
       <div className="mt-3">
         <p className="mb-1 text-sm font-semibold">Warehouses (optional)</p>
         <ToggleChips label="Warehouses" options={locationIds} value={value.locations} onChange={(locations) => onChange({ ...value, locations })} />
         <p className="mt-1 text-xs text-slate-600">None selected: every warehouse.</p>
+        <AlertFieldError id={`${idPrefix}-locations`} messages={messagesUnder(errors, "locations")} />
       </div>
     </>
+  );
+}
+
+/** The messages at `path` and its items ("locations.2"). */
+export function messagesUnder(errors: FieldErrors | undefined, path: string): string[] | undefined {
+  const list = Object.entries(errors ?? {}).flatMap(([k, m]) => (k === path || k.startsWith(`${path}.`) ? m : []));
+  return list.length ? list : undefined;
+}
+
+/** A text field of the key forms with the server's message under it (the typed text stays). */
+export function KeyTextField({ id, label, value, onChange, errors, path, children, describedBy }: { id: string; label: string; value: string; onChange: (v: string) => void; errors?: FieldErrors; path: string; children?: React.ReactNode; describedBy?: string }) {
+  const messages = messagesUnder(errors, path);
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
+        {label}
+      </label>
+      <Input id={id} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={messages ? true : undefined} aria-describedby={[describedBy, messages ? `${id}-error` : undefined].filter(Boolean).join(" ") || undefined} />
+      {children}
+      <AlertFieldError id={id} messages={messages} />
+    </div>
   );
 }
 

@@ -11,15 +11,16 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
 import { IntegrationKey, IntegrationKeyAnswer, IssuedKeyAnswer, type IssuedKey } from "~/domain/integrations/contract";
 import { DEFAULT_SOURCE_SYSTEM, KIND_LABELS } from "~/domain/integrations/kinds";
-import { apiFetch } from "~/lib/api-client";
+import { apiFetch, type ApiError } from "~/lib/api-client";
+import { UnplacedErrors } from "~/components/forms/field-errors";
+import type { FieldErrors } from "~/domain/api-contract";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { adminLocations } from "~/services/admin-passcodes.server";
 import { listIntegrationKeys } from "~/services/integrations-keys.server";
-import { CONFIRM_TEXT, KeyActions, ScopeFields, SecretDialog, when, type Confirm, type Scope } from "./pieces";
+import { CONFIRM_TEXT, KeyActions, KeyTextField, ScopeFields, SecretDialog, when, type Confirm, type Scope } from "./pieces";
 
 export const policy = policies.admin;
 
@@ -43,16 +44,37 @@ function ScopeText({ k }: { k: IntegrationKey }) {
   );
 }
 
+type Refusal = { message: string; fieldErrors: FieldErrors };
+const refusal = (error: ApiError): Refusal => ({ message: error.message, fieldErrors: error.fieldErrors });
+
+/** What no field shows: the server's message when it named no field, else the field errors left over. */
+function RefusalLine({ refusal: r, shown }: { refusal: Refusal | null; shown: string[] }) {
+  if (!r) return null;
+  if (!Object.keys(r.fieldErrors).length) {
+    return (
+      <p role="alert" className="mt-3 rounded-lg bg-red-50 p-2 text-red-800">
+        {r.message}
+      </p>
+    );
+  }
+  return (
+    <div className="mt-3 empty:hidden">
+      <UnplacedErrors fieldErrors={r.fieldErrors} shown={Object.keys(r.fieldErrors).filter((k) => shown.includes(k.split(".")[0]!))} />
+    </div>
+  );
+}
+
 export default function AdminIntegrations() {
   const initial = useLoaderData<typeof loader>();
   const [keys, setKeys] = useState<IntegrationKey[]>(initial.keys);
   const [form, setForm] = useState(EMPTY);
   const [creating, setCreating] = useState(false);
-  const [createError, setCreateError] = useState<string | null>(null);
+  // A refused create or scope save: its fields' messages go under them; a message naming no field stays one line.
+  const [createError, setCreateError] = useState<Refusal | null>(null);
   const [issued, setIssued] = useState<{ label: string; secret: string } | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [editing, setEditing] = useState<{ key: IntegrationKey; scope: Scope } | null>(null);
-  const [editError, setEditError] = useState<string | null>(null);
+  const [editError, setEditError] = useState<Refusal | null>(null);
   const canCreate = form.label.trim() !== "" && form.kinds.length > 0 && !creating;
 
   const replace = (k: IntegrationKey) => setKeys((list) => list.map((x) => (x.id === k.id ? k : x)));
@@ -65,7 +87,7 @@ export default function AdminIntegrations() {
     const res = await apiFetch("/api/integrations/keys", IssuedKeyAnswer, { method: "POST", json: form });
     setCreating(false);
     if (!res.ok) {
-      setCreateError(res.error.message);
+      setCreateError(refusal(res.error));
       toast.error(res.error.message);
       return;
     }
@@ -95,7 +117,7 @@ export default function AdminIntegrations() {
     if (!editing) return;
     const res = await apiFetch(`/api/integrations/keys/${editing.key.id}`, IntegrationKeyAnswer, { method: "PATCH", json: { ...editing.scope, version: editing.key.version } });
     if (!res.ok) {
-      setEditError(res.error.message);
+      setEditError(refusal(res.error));
       // A 409 carries the key as it is now: show that, so a second save starts from it.
       const now = z.safeParse(IntegrationKey, res.error.data);
       const current = now.success ? now.data : null;
@@ -118,24 +140,15 @@ export default function AdminIntegrations() {
           Create Integration Key
         </h2>
         <div className="mt-3 grid gap-3 md:grid-cols-2">
-          <label className="block">
-            <span className="mb-1 block text-sm font-semibold">Label</span>
-            <Input autoComplete="off" value={form.label} onChange={(e) => setForm((f) => ({ ...f, label: e.target.value }))} />
-          </label>
-          <label className="block">
-            <span className="mb-1 block text-sm font-semibold">System</span>
-            <Input autoComplete="off" value={form.sourceSystem} onChange={(e) => setForm((f) => ({ ...f, sourceSystem: e.target.value }))} aria-describedby="system-help" />
+          <KeyTextField id="key-label" label="Label" value={form.label} onChange={(label) => setForm((f) => ({ ...f, label }))} errors={createError?.fieldErrors} path="label" />
+          <KeyTextField id="key-system" label="System" value={form.sourceSystem} onChange={(sourceSystem) => setForm((f) => ({ ...f, sourceSystem }))} errors={createError?.fieldErrors} path="sourceSystem" describedBy="system-help">
             <span id="system-help" className="mt-1 block text-xs text-slate-600">
               Records are matched by this system&apos;s ids: a replacement key for the same system keeps updating the same records.
             </span>
-          </label>
+          </KeyTextField>
         </div>
-        <ScopeFields value={form} onChange={(s) => setForm((f) => ({ ...f, ...s }))} locationIds={initial.locationIds} />
-        {createError ? (
-          <p role="alert" className="mt-3 rounded-lg bg-red-50 p-2 text-red-800">
-            {createError}
-          </p>
-        ) : null}
+        <ScopeFields value={form} onChange={(s) => setForm((f) => ({ ...f, ...s }))} locationIds={initial.locationIds} errors={createError?.fieldErrors} idPrefix="key" />
+        <RefusalLine refusal={createError} shown={["label", "sourceSystem", "kinds", "locations"]} />
         <Button type="submit" className="mt-3" disabled={!canCreate}>
           {creating ? "Creating…" : "Create Key"}
         </Button>
@@ -229,16 +242,9 @@ export default function AdminIntegrations() {
       </Dialog>
       <Dialog open={!!editing} onClose={() => (setEditing(null), setEditError(null))} title="Edit scope" description={editing?.key.maskedKey}>
         <DialogBody>
-          <label className="block">
-            <span className="mb-1 block text-sm font-semibold">Label</span>
-            <Input autoComplete="off" value={editing?.scope.label ?? ""} onChange={(e) => setEditing((x) => (x ? { ...x, scope: { ...x.scope, label: e.target.value } } : x))} />
-          </label>
-          {editing ? <ScopeFields value={editing.scope} onChange={(scope) => setEditing((x) => (x ? { ...x, scope } : x))} locationIds={initial.locationIds} /> : null}
-          {editError ? (
-            <p role="alert" className="mt-3 rounded-lg bg-red-50 p-2 text-red-800">
-              {editError}
-            </p>
-          ) : null}
+          <KeyTextField id="scope-label" label="Label" value={editing?.scope.label ?? ""} onChange={(label) => setEditing((x) => (x ? { ...x, scope: { ...x.scope, label } } : x))} errors={editError?.fieldErrors} path="label" />
+          {editing ? <ScopeFields value={editing.scope} onChange={(scope) => setEditing((x) => (x ? { ...x, scope } : x))} locationIds={initial.locationIds} errors={editError?.fieldErrors} idPrefix="scope" /> : null}
+          <RefusalLine refusal={editError} shown={["label", "kinds", "locations"]} />
         </DialogBody>
         <DialogFooter>
           <Button variant="outline" onClick={() => (setEditing(null), setEditError(null))}>
