@@ -1,6 +1,7 @@
 // A refused admin save at 390 px says why under the field it concerns, in plain words, and keeps what was
 // typed: a passcode label longer than the server takes (the browser lets it through), and a short reason
-// renamed to a name another reason already has (the server's 409). Phone only: one width proves the placing.
+// renamed to a name another reason already has (the server's 409), and a Default CC address the server
+// refuses. Phone only: one width proves the placing.
 import type { Page } from "@playwright/test";
 import { expect, expectConsoleErrors, isPhone, signIn, test } from "./fixtures";
 
@@ -10,9 +11,9 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `tests/e2e/.screens/admin-field-errors-${name}-390.png`, fullPage: true });
 }
 
-test("@phone-only a refused passcode label and a taken reason name are explained under their fields", async ({ page }) => {
+test("@phone-only a refused passcode label, a taken reason name and a refused CC address are explained under their fields", async ({ page }) => {
   test.skip(!isPhone(page), "phone width only");
-  expectConsoleErrors(/status of 400 .*\/api\/picklist\/passcode/, /status of 409 .*\/api\/admin\/short-reasons/);
+  expectConsoleErrors(/status of 400 .*\/api\/picklist\/passcode/, /status of 409 .*\/api\/admin\/short-reasons/, /status of 400 .*\/api\/admin\/email-routing/);
 
   // Passcodes: an 81-character label (the server takes 80).
   await signIn(page, "admin", "/admin/access/picklist-passcodes");
@@ -43,4 +44,17 @@ test("@phone-only a refused passcode label and a taken reason name are explained
   await expect(name).toHaveAttribute("aria-invalid", "true");
   await expect(name).toHaveValue("damaged");
   await shot(page, "short-reason");
+
+  // Email routing: an address the chips keep (it has an '@') but the server refuses.
+  await page.goto("/admin/access/email-routing");
+  const cc = page.getByLabel("Default CC");
+  await cc.fill("bad@");
+  await cc.press("Enter");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Failed to save: Invalid email: bad@" })).toBeVisible();
+  await expect(cc).toHaveAttribute("aria-invalid", "true");
+  const ccError = page.locator(`[id="${await cc.getAttribute("id")}-error"]`);
+  await expect(ccError).toHaveText("Enter a valid email address"); // the red chip shows which one
+  await expect(page.getByRole("button", { name: "Remove bad@" })).toBeVisible();
+  await shot(page, "email-routing");
 });
