@@ -75,7 +75,7 @@ describe("Order Tracking's loader", () => {
     const kpis = await api(kpisApi, "/api/order-trackers/kpis", cookies[who]);
     expect(list.status).toBe(200);
     expect(list.body.data.length).toBeGreaterThan(0);
-    expect(data.pageSize).toBe(pageSize);
+    expect(data.can.pageSize).toBe(pageSize);
     expect(data.firstPage.list).toEqual(list.body);
     expect(data.firstPage.kpis).toEqual(kpis.body);
   });
