@@ -1,88 +1,15 @@
-// What every /api answer shares, as zod/mini schemas (a few KB in a page, where classic zod is ~27 KB): the
-// `{success: true, data}` envelope, and the plain words a person reads for a failure. Client-safe: the area
-// contracts (app/domain/<area>/contract.ts) build on it, routes shape their answers by them, and the one
-// browser client (app/lib/api-client.ts) parses answers with them.
+// What every /api answer shares, as zod/mini schemas: the `{success: true, data}` envelope the area contracts
+// (app/domain/<area>/contract.ts) build on. Routes shape their answers by the contracts, their tests parse the
+// real answers with them, and the one browser client (app/lib/api-client.ts) parses answers with them, loading
+// them with the first call rather than the first paint (decision 038). The plain words for failures are in
+// ./api-messages (no zod), re-exported here.
 import * as z from "zod/mini";
-import type { FieldErrors } from "./errors";
 
-export type { FieldErrors };
+export * from "./api-messages";
 
 /** `{ success: true, data: <schema> }` read as its `data`: the shape of `ok(data)` in app/lib/http.server.ts. */
 export function answer<S extends z.ZodMiniType>(data: S): z.ZodMiniType<z.output<S>, unknown> {
   const body: z.ZodMiniType = z.looseObject({ data });
   const envelope = z.pipe(body, z.transform((b: unknown) => (b as { data: z.output<S> }).data));
   return envelope as unknown as z.ZodMiniType<z.output<S>, unknown>;
-}
-
-/** An answer whose body carries no data the screen reads (`{success: true, ...}` or empty). */
-export const anyAnswer = z.unknown();
-
-const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-/** What a person reads when the request never got an answer. */
-export function networkMessage(method = "GET", kind: "offline" | "timeout" = "offline"): string {
-  const write = WRITE_METHODS.has(method.toUpperCase());
-  if (kind === "timeout") {
-    return write
-      ? "The server did not answer in time, so this may not have been saved. Try again: it will not be saved twice."
-      : "The server did not answer in time. Check the connection and try again.";
-  }
-  return write
-    ? "No connection: this was not saved. Check the signal and try again."
-    : "No connection: could not load this. Check the signal and try again.";
-}
-
-/**
- * The server's reason in plain words. A zod path ("Invalid input: addresses.0.postalCode: ...") is for
- * developers: when the fields say what is wrong, the summary only points at them.
- */
-export function plainError(status: number, serverError: unknown, fieldErrors: FieldErrors, retryAfter?: string | null): string {
-  const text = typeof serverError === "string" ? serverError.trim() : "";
-  const zodText = /^Invalid input\b/i.test(text);
-  if (Object.keys(fieldErrors).length && (zodText || !text)) return "Some fields need attention: see the messages next to them.";
-  if (text && zodText) return plainFieldMessage(text.replace(/^Invalid input:\s*(?:[\w.[\]-]+:\s*)?/i, "")) || "Some of what was entered is not valid.";
-  if (text && !looksTechnical(text)) return text;
-  if (status === 401) return "Your session has ended. Sign in again to continue.";
-  if (status === 403) return "You do not have access to this.";
-  if (status === 404) return "This is no longer here: it may have been removed. Reload the page.";
-  if (status === 409) return "Someone else changed this first. Reload to see their change, then try again.";
-  if (status === 413) return "This is too large to send.";
-  if (status === 429) return `Too many attempts. Try again${retryAfter ? ` in ${retryAfter} seconds` : " in a moment"}.`;
-  if (status >= 500) return `Something went wrong on the server (${status}). Try again in a moment.`;
-  return `The request was refused (${status}).`;
-}
-
-function looksTechnical(text: string): boolean {
-  return /^(TypeError|Error|SyntaxError)\b|Failed to fetch|NetworkError|Load failed|\bat \S+:\d+:\d+/.test(text);
-}
-
-/** A field's message in plain words: zod's default texts ("Too small: expected string to have >=1 characters") become what a person would say. */
-export function plainFieldMessage(message: string): string {
-  const m = message.trim();
-  let r: RegExpMatchArray | null;
-  if (/received (undefined|null)$/.test(m) || /^Too small: expected (string|array) to have >=1 /.test(m) || m === "Required") return "Required";
-  if ((r = m.match(/^Too small: expected string to have >=(\d+) characters?/))) return `Use at least ${r[1]} characters`;
-  if ((r = m.match(/^Too big: expected string to have <=(\d+) characters?/))) return `Use at most ${r[1]} characters`;
-  if ((r = m.match(/^Too small: expected array to have >=(\d+) items?/))) return `Add at least ${r[1]}`;
-  if ((r = m.match(/^Too big: expected array to have <=(\d+) items?/))) return `At most ${r[1]} allowed`;
-  if ((r = m.match(/^Too small: expected number to be >=?(-?[\d.]+)/))) return m.includes(">=") ? `Must be at least ${r[1]}` : `Must be more than ${r[1]}`;
-  if ((r = m.match(/^Too big: expected number to be <=?(-?[\d.]+)/))) return m.includes("<=") ? `Must be at most ${r[1]}` : `Must be less than ${r[1]}`;
-  if (/^Invalid email/i.test(m)) return "Enter a valid email address";
-  if (/^Invalid option/i.test(m)) return "Choose one of the options";
-  if (/^Invalid input: expected (number|int)/.test(m) || /^Invalid input: expected nan/.test(m)) return "Enter a number";
-  if (/^Invalid input: expected (date|string)/.test(m)) return "Enter a valid value";
-  if (/^Invalid (input|string|format)\b/.test(m)) return "Enter a valid value";
-  if (/^Unrecognized key/.test(m)) return "This field is not accepted here";
-  return m;
-}
-
-/** Field errors with every message in plain words; keys stay the server's dotted paths. */
-export function plainFieldErrors(fieldErrors: unknown): FieldErrors {
-  const out: FieldErrors = {};
-  if (!fieldErrors || typeof fieldErrors !== "object") return out;
-  for (const [key, list] of Object.entries(fieldErrors as Record<string, unknown>)) {
-    const messages = (Array.isArray(list) ? list : [list]).filter((x): x is string => typeof x === "string" && x.trim() !== "").map(plainFieldMessage);
-    if (messages.length) out[key] = [...new Set(messages)];
-  }
-  return out;
 }

@@ -2,8 +2,7 @@
 // upload progress is shown), which answers typed data parsed by the call's contract (app/domain/<area>/
 // contract.ts) or a typed error a person can act on: status, plain message, field errors. The floor's
 // outbox wraps this one function; ESLint keeps `fetch(` out of screens and routes.
-import * as z from "zod/mini";
-import { networkMessage, plainError, plainFieldErrors, type FieldErrors } from "~/domain/api-contract";
+import { anyAnswer, networkMessage, plainError, plainFieldErrors, type FieldErrors, type StandardSchema } from "~/domain/api-messages";
 
 export type ApiErrorKind = "offline" | "timeout" | "http" | "answer";
 
@@ -40,8 +39,32 @@ export type ApiInit = {
   discardBody?: boolean;
 };
 
-type Schema = z.ZodMiniType | z.core.$ZodType;
-type Out<S> = S extends z.core.$ZodType ? z.output<S> : never;
+/**
+ * A call's contract: a zod schema (any Standard Schema), or `lazy(() => import(contract).then(...))`, which is
+ * loaded with the first call instead of the first paint: zod and the contracts cost ~15 KB gzipped, and a
+ * phone's first screen should not wait for a validator (decision 038). The client itself imports no zod.
+ */
+export type ApiSchema = StandardSchema<unknown> | LazySchema<StandardSchema<unknown>>;
+type Schema = ApiSchema;
+export type LazySchema<S> = { readonly lazy: () => Promise<S> };
+type Resolved<S> = S extends LazySchema<infer T> ? T : S;
+export type ContractOutput<S> = Out<S>;
+type Out<S> = Resolved<S> extends { readonly "~standard": { readonly types?: { readonly output: infer O } } } ? O : unknown;
+
+/** A contract loaded on first use (see Schema). */
+export function lazy<S extends StandardSchema<unknown>>(load: () => Promise<S>): LazySchema<S> {
+  let loading: Promise<S> | null = null;
+  return { lazy: () => (loading ??= load().catch((error: unknown) => ((loading = null), Promise.reject(error)))) };
+}
+
+/** `schemaOf(() => import("~/domain/orders/contract"))("OrderListAnswer")`: an area's lazy contract by name. */
+export function contractOf<M>(load: () => Promise<M>) {
+  return <K extends keyof M>(name: K) => lazy(() => load().then((m) => m[name] as M[K] & StandardSchema<unknown>)) as LazySchema<M[K]>;
+}
+
+function isLazy(schema: Schema): schema is LazySchema<StandardSchema<unknown>> {
+  return typeof (schema as LazySchema<unknown>).lazy === "function";
+}
 
 /** A fresh key per user action: a network retry of the same action is then absorbed by the server. */
 export function idempotencyKey(): string {
@@ -53,8 +76,8 @@ export function isConnectionFailure(error: ApiError): boolean {
   return error.kind === "offline" || error.kind === "timeout";
 }
 
-/** Reads an answer (status, text, Retry-After) through the call's contract. */
-export function readAnswer<S extends Schema>(method: string, status: number, text: string, retryAfter: string | null, schema: S): ApiResult<Out<S>> {
+/** Reads an answer (status, text, Retry-After) through the call's contract (already loaded; zod validates synchronously). */
+export function readAnswer<S extends StandardSchema<unknown>>(method: string, status: number, text: string, retryAfter: string | null, schema: S): ApiResult<Out<S>> {
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;
@@ -67,13 +90,30 @@ export function readAnswer<S extends Schema>(method: string, status: number, tex
     const serverError = typeof record.error === "string" ? record.error : typeof record.message === "string" ? record.message : typeof body === "string" && body.length < 200 && !body.startsWith("<") ? body : "";
     return { ok: false, error: { kind: "http", status, message: plainError(status, serverError, fieldErrors, retryAfter), fieldErrors, data: record.data, body } };
   }
-  const parsed = z.safeParse(schema as z.core.$ZodType, body);
-  if (!parsed.success) {
+  const parsed = schema["~standard"].validate(body);
+  if (parsed instanceof Promise) throw new Error("api: a contract must validate synchronously");
+  if (parsed.issues) {
     // A server and screen that disagree on a shape: a bug to see in the console, a plain failure for the person.
-    console.warn(`api: the answer of ${method} did not match its contract`, parsed.error.issues.slice(0, 3));
+    console.warn(`api: the answer of ${method} did not match its contract`, parsed.issues.slice(0, 3));
     return { ok: false, error: { kind: "answer", status, message: "The server's answer could not be read. Reload the page and try again.", fieldErrors: {}, body } };
   }
-  return { ok: true, status, data: parsed.data as Out<S> };
+  return { ok: true, status, data: parsed.value as Out<S> };
+}
+
+/**
+ * A value read through a contract outside a call (a 409's current row in `error.data`): typed data, or null
+ * when it does not match. Loads a lazy contract first.
+ */
+export async function parseContract<S extends Schema>(schema: S, value: unknown): Promise<Out<S> | null> {
+  const contract = await resolveSchema(schema);
+  const parsed = contract["~standard"].validate(value);
+  if (parsed instanceof Promise || parsed.issues) return null;
+  return parsed.value as Out<S>;
+}
+
+/** The contract, loaded if it is lazy; a chunk that cannot load (no signal) is a failure like any other. */
+async function resolveSchema(schema: Schema): Promise<StandardSchema<unknown>> {
+  return isLazy(schema) ? schema.lazy() : schema;
 }
 
 function requestHeaders(init: ApiInit): Record<string, string> {
@@ -99,6 +139,9 @@ export async function apiFetch<S extends Schema>(path: string, schema: S, init: 
   );
   const onAbort = () => controller.abort();
   init.signal?.addEventListener("abort", onAbort);
+  // The contract loads while the request is on its way (a lazy one is a chunk of its own).
+  const contract = resolveSchema(schema);
+  contract.catch(() => {});
   try {
     const res = await fetch(path, {
       method,
@@ -112,8 +155,8 @@ export async function apiFetch<S extends Schema>(path: string, schema: S, init: 
       return { ok: true, status: res.status, data: undefined as Out<S>, headers: res.headers };
     }
     const text = await res.text();
-    const result = readAnswer(method, res.status, text, res.headers.get("Retry-After"), schema);
-    return result.ok ? { ...result, headers: res.headers } : result;
+    const result = readAnswer(method, res.status, text, res.headers.get("Retry-After"), await contract);
+    return (result.ok ? { ...result, headers: res.headers } : result) as ApiResult<Out<S>>;
   } catch (error) {
     // The caller's own abort (a newer search replaced this one) is passed on for it to ignore.
     if (init.signal?.aborted) throw error;
@@ -140,7 +183,7 @@ export async function apiBytes(url: string, init: Pick<ApiInit, "signal" | "time
   init.signal?.addEventListener("abort", onAbort);
   try {
     const res = await fetch(url, { credentials: "same-origin", signal: controller.signal });
-    if (!res.ok) return readAnswer("GET", res.status, await res.text(), res.headers.get("Retry-After"), z.unknown()) as ApiResult<never>;
+    if (!res.ok) return (readAnswer("GET", res.status, await res.text(), res.headers.get("Retry-After"), anyAnswer)) as ApiResult<never>;
     return { ok: true, status: res.status, data: new Uint8Array(await res.arrayBuffer()), headers: res.headers };
   } catch (error) {
     if (init.signal?.aborted) throw error;
@@ -186,7 +229,10 @@ export function apiUpload<S extends Schema>(
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && init.onProgress) init.onProgress(e.loaded / e.total);
     };
-    xhr.onload = () => resolve(readAnswer(method, xhr.status, xhr.responseText, xhr.getResponseHeader("Retry-After"), schema));
+    xhr.onload = () =>
+      void resolveSchema(schema)
+        .then((contract) => readAnswer(method, xhr.status, xhr.responseText, xhr.getResponseHeader("Retry-After"), contract))
+        .then((result) => resolve(result as ApiResult<Out<S>>), () => resolve({ ok: false, error: { kind: "offline", status: 0, message: networkMessage(method), fieldErrors: {} } }));
     const failed = (kind: "offline" | "timeout") => () => resolve({ ok: false, error: { kind, status: 0, message: networkMessage(method, kind), fieldErrors: {} } });
     xhr.onerror = failed("offline");
     xhr.ontimeout = failed("timeout");

@@ -166,3 +166,31 @@ describe("apiBytes: a stored file's bytes", () => {
     expect(!offline.ok && offline.error.message).toBe("No connection: could not load this. Check the signal and try again.");
   });
 });
+
+describe("a contract loaded with the first call, not the first paint", () => {
+  it("apiFetch loads a lazy contract once and parses with it; parseContract reads a 409's row", async () => {
+    const { lazy, parseContract } = await import("~/lib/api-client");
+    let loads = 0;
+    const LazyRow = lazy(async () => {
+      loads += 1;
+      return Row;
+    });
+    serve(200, { success: true, data: { id: 1, name: "Basmati" } });
+    const first = await apiFetch("/api/x", LazyRow);
+    const second = await apiFetch("/api/x", LazyRow);
+    expect(first.ok && first.data).toEqual({ id: 1, name: "Basmati" });
+    expect(second.ok).toBe(true);
+    expect(loads).toBe(1);
+    expect(await parseContract(LazyRow, { data: { id: 2, name: "Jasmine" } })).toEqual({ id: 2, name: "Jasmine" });
+    expect(await parseContract(LazyRow, { data: { id: "x" } })).toBeNull();
+  });
+
+  it("a contract that cannot load (no signal for its chunk) is a plain failure, not a crash", async () => {
+    const { lazy } = await import("~/lib/api-client");
+    serve(200, { success: true, data: { id: 1, name: "a" } });
+    const broken = lazy(() => Promise.reject(new TypeError("Failed to fetch dynamically imported module")));
+    const r = await apiFetch("/api/x", broken);
+    expect(!r.ok && r.error.kind).toBe("offline");
+    expect(!r.ok && r.error.message).not.toMatch(/Failed to fetch/);
+  });
+});

@@ -2,7 +2,7 @@
 // as it appears, since these forms save in place without moving focus), the rest in one list.
 import { FieldError } from "~/components/forms/field-errors";
 import type { ApiError } from "~/lib/api-client";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 
 /** A field's message under it, in a live region so a screen reader hears the refusal too. */
 export function AlertFieldError({ id, messages }: { id: string; messages: string[] | undefined }) {

@@ -10,7 +10,7 @@ import { formatDate, Notice, StatusPill } from "~/components/returns/shared";
 import { Button } from "~/components/ui/button";
 import { displayStatus, feedbackFor, type ApplicationDecision } from "~/domain/applications/rules";
 import { statusTone } from "~/domain/returns/rules";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 import { Application } from "~/domain/applications/contract";
 import { decideApplication, submitFeedback, type ApplicationView } from "./api";
 import { Documents } from "./documents";

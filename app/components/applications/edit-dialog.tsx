@@ -11,7 +11,7 @@ import { DialogFooter, NativeDialog } from "~/components/ui/dialog";
 import { Input, inputClass } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import * as z from "zod/mini";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 import { Application } from "~/domain/applications/contract";
 import { APPLICATION_STATUSES, type ApplicationAddress } from "~/domain/applications/rules";
 import { editApplication, type ApplicationView } from "./api";

@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { NativeDialog } from "~/components/ui/dialog";
 import { inputClass } from "~/components/ui/input";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 import { CAPTURE_MESSAGES, isWillCall, WILL_CALL_MESSAGES, willCallTitle, type CaptureData } from "~/domain/documents/capture";
 import { idempotencyKey } from "~/lib/api-client";
 import { AttachmentPicker } from "./attachment-picker";

@@ -2,7 +2,7 @@
 // phone's outbox (app/lib/offline-queue.ts), the photo shrink before upload, and the geolocation read.
 import type * as z from "zod/mini";
 import { DELIVERY_MESSAGES, GEO_TIMEOUT_MS, PHOTO_MAX_SIDE, PHOTO_QUALITY, PHOTO_TARGET_BYTES } from "~/domain/delivery/rules";
-import { networkMessage, type FieldErrors } from "~/domain/api-contract";
+import { networkMessage, type FieldErrors } from "~/domain/api-messages";
 import type { GeoPoint } from "../../../db/schema";
 import { apiFetch, idempotencyKey, readAnswer, type ApiError } from "~/lib/api-client";
 import { sendOrQueue, type QueuedBody } from "~/lib/offline-queue";

@@ -4,7 +4,7 @@
 import { CloudOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import { plainError, plainFieldErrors } from "~/domain/api-contract";
+import { plainError, plainFieldErrors } from "~/domain/api-messages";
 import { onFlushed, watchQueue } from "~/lib/offline-queue";
 
 export function OutboxStatus() {

@@ -6,7 +6,7 @@ import { useEffect, useRef } from "react";
 import { SignaturePad } from "~/components/documents/signature-pad";
 import { errorsFor, fieldAria, FieldError, UnplacedErrors } from "~/components/forms/field-errors";
 import { Input } from "~/components/ui/input";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 import type { DeliveryLine } from "~/domain/delivery/contract";
 import { money, PROOF_LABELS, type ProofKind, type RequiredProof } from "~/domain/delivery/rules";
 import type { Busy, WizardEvent } from "~/domain/delivery/wizard";

@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import type { PdfDocumentRef } from "~/components/documents/pdf-viewer";
 import type { SignaturePadHandle } from "~/components/documents/signature-pad";
 import type { OrderRow } from "~/components/orders/types";
-import { plainError, plainFieldErrors } from "~/domain/api-contract";
+import { plainError, plainFieldErrors } from "~/domain/api-messages";
 import { AddressAnswer, CompletionAnswer, DeliveryOrderAnswer, HelpAnswer, MetaAnswer, OutForDeliveryAnswer, PhotoAnswer, ProofLinkAnswer, type DeliveryMeta } from "~/domain/delivery/contract";
 import { DELIVERY_MESSAGES, easternDay, formatAddress } from "~/domain/delivery/rules";
 import { completionDraft, currentStep, initialWizard, missingProofOf, stepsOf, wizardReducer, type Busy, type LineDraft } from "~/domain/delivery/wizard";

@@ -9,7 +9,7 @@ import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { inputClass } from "~/components/ui/input";
 import { FieldError, fieldAria, UnplacedErrors } from "~/components/forms/field-errors";
 import { Textarea } from "~/components/ui/textarea";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 import { BOL_CHARGE_TYPES, BOL_MESSAGES, bolFormDefaults, canSaveBol, type BolForm } from "~/domain/documents/bol-form";
 import { idempotencyKey } from "~/lib/api-client";
 import { bolApi, type BolAnswer } from "./api";

@@ -6,7 +6,7 @@ import { FieldError, fieldAria, UnplacedErrors } from "~/components/forms/field-
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { inputClass } from "~/components/ui/input";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 import { CAPTURE_MESSAGES, WILL_CALL_MESSAGES } from "~/domain/documents/capture";
 import { idempotencyKey } from "~/lib/api-client";
 import { willCallApi } from "./api";

@@ -1,7 +1,7 @@
 // The server's field errors where a person looks: under the field they concern (linked by aria-describedby,
 // the field marked aria-invalid), and the ones no field on the screen shows in a list above the buttons, so
 // nothing the server said is dropped. Messages arrive in plain words from app/lib/api-client.ts.
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 
 /** The messages of one field (a dotted server path), or undefined. */
 export function errorsFor(fieldErrors: FieldErrors | undefined, key: string): string[] | undefined {

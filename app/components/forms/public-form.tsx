@@ -6,7 +6,7 @@ import { CheckCircle2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { UnplacedErrors } from "~/components/forms/field-errors";
 import { Button } from "~/components/ui/button";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 import { PublicSubmitAnswer } from "~/domain/returns/contract";
 import { apiUpload } from "~/lib/api-client";
 

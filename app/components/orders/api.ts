@@ -2,7 +2,7 @@
 // goes through the one client (app/lib/api-client.ts) and is read by its contract (app/domain/orders/contract.ts).
 import * as z from "zod/mini";
 import { apiFetch, apiGet, readAnswer, type ApiResult } from "~/lib/api-client";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 import { QUICK_FILTERS, SEARCH_FIELDS } from "~/domain/orders/constants";
 import {
   KpisAnswer,

@@ -9,7 +9,7 @@ import { PAYMENT_OPTIONS, TRUCKING_OPTIONS } from "~/domain/orders/constants";
 import { stepErrors } from "~/domain/orders/edit-state";
 import { isPaidValue } from "~/domain/orders/status";
 import type { StepKey, StepperForm } from "~/domain/orders/stepper";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 
 type Props = {
   /** The ids of this stepper's inputs start with it (useId). */

@@ -1,12 +1,11 @@
 // Browser calls of the QuickBooks screens (spec 001 §7): customer search, one customer, ensure-auth, through
 // the one client (apiFetch) and the QuickBooks contract. A failure is thrown as a QboApiError carrying a plain
 // message and the server's code, so spec 001 §8's retry rule (ensure-auth, then once more) can read it.
-import * as z from "zod/mini";
 import { CustomerAnswer, CustomerBalancesAnswer, CustomersAnswer, EnsureAuthAnswer } from "~/domain/quickbooks/contract";
 import { customerSearchUrl, type AccountingCustomer, type CustomerBalance } from "~/domain/quickbooks/customers";
 import { SEARCH_MESSAGES } from "~/domain/quickbooks/errors";
 import { retryOnceAfterEnsureAuth } from "~/domain/quickbooks/retry";
-import { apiFetch, isConnectionFailure, type ApiError } from "~/lib/api-client";
+import { apiFetch, isConnectionFailure, type ApiError, type ApiSchema, type ContractOutput } from "~/lib/api-client";
 
 export type { QboAnswer } from "~/domain/quickbooks/contract";
 
@@ -33,7 +32,7 @@ export function qboFailure(error: ApiError, fallback: string, networkFallback: s
   return new QboApiError(said ? error.message : fallback, error.status || 500, code);
 }
 
-async function call<S extends z.ZodMiniType>(path: string, schema: S, init: { method?: string; json?: unknown; signal?: AbortSignal }, fallback: string, networkFallback: string): Promise<z.output<S>> {
+async function call<S extends ApiSchema>(path: string, schema: S, init: { method?: string; json?: unknown; signal?: AbortSignal }, fallback: string, networkFallback: string): Promise<ContractOutput<S>> {
   const result = await apiFetch(path, schema, init);
   if (result.ok) return result.data;
   throw qboFailure(result.error, fallback, networkFallback);

@@ -1,8 +1,7 @@
 // The report screens' calls through the one client (apiFetch): a submission keeps its Idempotency-Key and is
 // sent again when the signal returns (the server answers a resend that did arrive with the first result), and
 // every answer is read by its contract (app/domain/reports/contract.ts) into typed data or a plain-words error.
-import * as z from "zod/mini";
-import { apiFetch, isConnectionFailure, type ApiError, type ApiInit, type ApiResult } from "~/lib/api-client";
+import { apiFetch, isConnectionFailure, type ApiError, type ApiInit, type ApiResult, type ApiSchema, type ContractOutput } from "~/lib/api-client";
 import { MESSAGES } from "~/domain/reports/constants";
 
 function waitForSignal(signal?: AbortSignal): Promise<void> {
@@ -24,12 +23,12 @@ function waitForSignal(signal?: AbortSignal): Promise<void> {
  * `onWaiting` and tries again when the phone is back online, with the same body and Idempotency-Key. Any HTTP
  * answer ends it, read by `schema`.
  */
-export async function sendUntilAnswered<S extends z.ZodMiniType>(
+export async function sendUntilAnswered<S extends ApiSchema>(
   path: string,
   schema: S,
   init: Omit<ApiInit, "signal"> & { idempotencyKey: string },
   opts: { onWaiting?: (waiting: boolean) => void; signal?: AbortSignal } = {},
-): Promise<ApiResult<z.output<S>>> {
+): Promise<ApiResult<ContractOutput<S>>> {
   for (;;) {
     if (opts.signal?.aborted) throw new DOMException("Aborted", "AbortError");
     if (typeof navigator !== "undefined" && navigator.onLine === false) {

@@ -7,7 +7,7 @@ import { UnplacedErrors } from "~/components/forms/field-errors";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 import { MESSAGES, PRODUCT_CONDITIONS, STOCK_TRANSFER_MAX_PHOTOS, STOCK_TRANSFER_PHOTO_BYTES, localToday } from "~/domain/reports/constants";
 import { ReportSubmittedAnswer } from "~/domain/reports/contract";
 import { joinedFieldErrors, placedKeys, STOCK_TRANSFER_PLACED } from "~/domain/reports/server-errors";

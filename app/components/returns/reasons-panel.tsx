@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { errorsFor, FieldError, fieldAria } from "~/components/forms/field-errors";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 import { REASON_MAX } from "~/domain/returns/rules";
 import type { ApiResult } from "~/lib/api-client";
 import { addReason, fetchReasons, setReasonActive, type Reason } from "./api";

@@ -8,7 +8,7 @@ import { FieldError, fieldAria, errorsFor, UnplacedErrors } from "~/components/f
 import { ImageViewer } from "~/components/orders/image-viewer";
 import { Button } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/textarea";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 import { detailReducer, errorsOf, INITIAL_DETAIL } from "~/domain/returns/detail-state";
 import { checkItemDecision, checkReceiving, nextReturnStatuses, returnStatusLabel, statusTone, type ReturnDecision } from "~/domain/returns/rules";
 import { clearReview, decideRequest, fetchDetail, type ReturnDetailView, type ReturnRequestView } from "./api";

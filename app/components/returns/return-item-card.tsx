@@ -6,7 +6,7 @@ import { useState } from "react";
 import { FieldError, fieldAria, errorsFor, UnplacedErrors } from "~/components/forms/field-errors";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 import type { DetailForm } from "~/domain/returns/detail-state";
 import type { ReturnItemView } from "~/domain/returns/contract";
 import { returnStatusLabel, statusTone } from "~/domain/returns/rules";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { FieldError, fieldAria, errorsFor, UnplacedErrors } from "~/components/forms/field-errors";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 import { readReceiving, receivingNote, type TypedCounts } from "~/domain/returns/detail-state";
 import { recordReceipt, type ReturnDetailView } from "./api";
 import type { Run } from "./return-item-card";

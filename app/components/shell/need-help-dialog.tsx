@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { Textarea } from "~/components/ui/textarea";
 import { FieldError, fieldAria, errorsFor, UnplacedErrors } from "~/components/forms/field-errors";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 import { HelpAnswer, TodayAnswer, type TodayDelivery } from "~/domain/delivery/contract";
 import { HELP_NOTE_MAX, helpEndpoint, UNKNOWN_ORDER_HELP_PATH } from "~/domain/shell/help";
 import { apiFetch, type ApiResult } from "~/lib/api-client";

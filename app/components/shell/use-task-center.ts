@@ -1,7 +1,7 @@
 // The Task Center's data: the panel from GET /api/tasks (replaced whole on each refresh, spec 000 §4), more pages
 // per tab, and spec 000's order poll every 5 minutes; a failed call becomes the 'Connection Error' alert.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { anyAnswer } from "~/domain/api-contract";
+import { anyAnswer } from "~/domain/api-messages";
 import { TaskCenterAnswer, TaskPageAnswer } from "~/domain/tasks/contract";
 import { connectionErrorAlert, TASK_POLL_MS, TASK_POLL_URL, type AlertItem, type TaskCenterData, type TaskItem, type TaskTab } from "~/domain/tasks/list";
 import { apiFetch } from "~/lib/api-client";

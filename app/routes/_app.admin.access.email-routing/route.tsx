@@ -16,7 +16,7 @@ import { addRoutingKey, ADMIN_TEXT, isEnabled, routingToSave } from "~/domain/ad
 import { apiFetch } from "~/lib/api-client";
 import { AlertFieldError } from "~/components/admin/field-alert";
 import { errorsFor, UnplacedErrors } from "~/components/forms/field-errors";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { getEmailRouting } from "~/services/admin-email-routing.server";
 import { listLocations } from "~/services/admin.server";

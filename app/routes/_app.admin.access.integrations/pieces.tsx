@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { AlertFieldError } from "~/components/admin/field-alert";
 import { ToggleChips } from "~/components/admin/toggle-chips";
 import { Input } from "~/components/ui/input";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { INTEGRATION_KINDS, KIND_LABELS, type IntegrationKind } from "~/domain/integrations/kinds";

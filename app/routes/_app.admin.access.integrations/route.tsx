@@ -16,7 +16,7 @@ import { IntegrationKey, IntegrationKeyAnswer, IssuedKeyAnswer, type IssuedKey }
 import { DEFAULT_SOURCE_SYSTEM, KIND_LABELS } from "~/domain/integrations/kinds";
 import { apiFetch, type ApiError } from "~/lib/api-client";
 import { UnplacedErrors } from "~/components/forms/field-errors";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { adminLocations } from "~/services/admin-passcodes.server";
 import { listIntegrationKeys } from "~/services/integrations-keys.server";

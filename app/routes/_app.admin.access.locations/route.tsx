@@ -10,10 +10,10 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
 import { addTag, ADMIN_TEXT, changedGroups } from "~/domain/admin/rules";
-import { anyAnswer } from "~/domain/api-contract";
+import { anyAnswer } from "~/domain/api-messages";
 import { apiFetch } from "~/lib/api-client";
 import { AlertFieldError } from "~/components/admin/field-alert";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { listLocations } from "~/services/admin.server";
 

@@ -18,7 +18,7 @@ import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
 import { PasscodeAnswer, PasscodesAnswer, type Passcode } from "~/domain/admin/contract";
 import { ADMIN_TEXT, ageDays, needsRotation, PASSCODE_LOCATIONS_LIMIT } from "~/domain/admin/rules";
-import { anyAnswer } from "~/domain/api-contract";
+import { anyAnswer } from "~/domain/api-messages";
 import { apiFetch } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { adminLocations, listPasscodes } from "~/services/admin-passcodes.server";

@@ -16,7 +16,7 @@ import { binError } from "~/domain/picking/bins";
 import { apiFetch } from "~/lib/api-client";
 import { refusalByField } from "~/components/admin/field-alert";
 import { errorsFor, unplacedErrors } from "~/components/forms/field-errors";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { listProducts } from "~/services/products.server";
 

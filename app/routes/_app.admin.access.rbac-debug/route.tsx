@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
 import { ORDERS_SCOPE_LIMIT } from "~/domain/admin/rules";
-import { anyAnswer } from "~/domain/api-contract";
+import { anyAnswer } from "~/domain/api-messages";
 import { apiFetch } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 

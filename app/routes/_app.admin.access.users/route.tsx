@@ -19,7 +19,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
 import { AdminUsersPage, SavedUsers, SavedUsersData } from "~/domain/admin/contract";
-import { anyAnswer, type FieldErrors } from "~/domain/api-contract";
+import { anyAnswer, type FieldErrors } from "~/domain/api-messages";
 import { apiFetch } from "~/lib/api-client";
 import { ADMIN_TEXT, ADMIN_USERS_PAGE_SIZE } from "~/domain/admin/rules";
 import { initialUsers, toDraft, userChanges, usersReducer } from "~/domain/admin/users-draft";

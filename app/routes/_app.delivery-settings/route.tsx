@@ -7,7 +7,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { errorsFor, FieldError, UnplacedErrors } from "~/components/forms/field-errors";
 import { Button } from "~/components/ui/button";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 import { policies } from "~/domain/access/policy";
 import { SettingsAnswer, type RequiredProofSettings } from "~/domain/delivery/contract";
 import { PROOF_KINDS, PROOF_LABELS, type RequiredProof } from "~/domain/delivery/rules";

@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { PasscodeAnswer, type Passcode } from "~/domain/admin/contract";
 import { canSubmitPasscode, passcodeCreateBody } from "~/domain/admin/rules";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 import { apiFetch } from "~/lib/api-client";
 
 const BLANK = { label: "", code: "", hours: "", locations: [] as string[] };

@@ -4,7 +4,7 @@
 import { AlertFieldError } from "~/components/admin/field-alert";
 import { UnplacedErrors } from "~/components/forms/field-errors";
 import { cn } from "~/components/ui/cn";
-import type { FieldErrors } from "~/domain/api-contract";
+import type { FieldErrors } from "~/domain/api-messages";
 import type { AdminUser } from "~/domain/admin/contract";
 import type { UserDraft } from "~/domain/admin/users-draft";
 import { ORDER_TYPES } from "~/domain/orders/constants";
