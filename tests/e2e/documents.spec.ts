@@ -88,9 +88,9 @@ test("a logistics manager generates, emails and views a pick list and creates a 
 
   // The stepper goes on to Notes; the detail's Documents card now offers the BOL.
   await expect(detail.getByText(/Step 5 of 5: Notes/)).toBeVisible();
-  // Leaving the edit with its changes asks first (issue 14): discard them.
-  page.once("dialog", (d) => void d.accept());
+  // Leaving the edit with its changes asks first (issue 14), in the app's own dialog: discard them.
   await detail.getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("dialog", { name: "Discard your changes to this order?" }).getByRole("button", { name: "Discard changes" }).click();
   await expect(detail.getByTestId("bol-state")).toHaveText(/^Created/);
   await detail.getByRole("button", { name: "Open BOL" }).click();
   await viewerText(page, `BOL — ${orderNumber}`);
