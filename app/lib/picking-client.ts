@@ -2,9 +2,9 @@
 // changes the room has not acknowledged yet (resent on every reconnect; newest-wins makes that harmless),
 // and the Lamport-ish clock that stamps each change. Client-only (never imported by server code).
 import PartySocket from "partysocket";
-import { RoomAccessAnswer, type RoomAccess } from "~/domain/picking/contract";
+import type { RoomAccess } from "~/domain/picking/contract";
 import type { RoomStatus } from "~/domain/picking/pick-list-state";
-import { apiFetch } from "~/lib/api-client";
+import { apiFetch, contractOf } from "~/lib/api-client";
 import { parseServerMessage, type ClaimEntry, type ServerMessage } from "../../party/protocol";
 import type { PickLine } from "~/domain/picking/lines";
 import {
@@ -19,6 +19,8 @@ import {
   type PresenceEntry,
   type SyncedLine,
 } from "~/domain/picking/sync";
+
+const contract = contractOf(() => import("~/domain/picking/contract"));
 
 export type { RoomStatus };
 
@@ -79,7 +81,7 @@ class AccessDenied extends Error {}
 
 /** A fresh room token; a refusal of who this is (401, 403, 404) is AccessDenied, any other failure an Error, both in plain words. */
 async function fetchAccess(orderNumber: string): Promise<RoomAccess> {
-  const result = await apiFetch(`/api/picklists/${encodeURIComponent(orderNumber)}/room`, RoomAccessAnswer);
+  const result = await apiFetch(`/api/picklists/${encodeURIComponent(orderNumber)}/room`, contract("RoomAccessAnswer"));
   if (result.ok) return result.data;
   const { status, message } = result.error;
   if (status === 401 || status === 403 || status === 404) throw new AccessDenied(message);

@@ -6,9 +6,11 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import type * as z from "zod/mini";
 import { FieldError, fieldAria } from "~/components/forms/field-errors";
-import { PasscodeLoginAnswer, type PasscodeLoginRequest } from "~/domain/picking/contract";
+import type { PasscodeLoginRequest } from "~/domain/picking/contract";
 import { googleSignInHref, passcodeLoginError } from "~/domain/picking/gate";
-import { apiFetch } from "~/lib/api-client";
+import { apiFetch, contractOf } from "~/lib/api-client";
+
+const contract = contractOf(() => import("~/domain/picking/contract"));
 
 /** POST /api/picklist/passcode/login; the error (plain words, shown under the field) or null on success. */
 function usePasscodeLogin(onSuccess: () => void) {
@@ -30,7 +32,7 @@ function usePasscodeLogin(onSuccess: () => void) {
     setError(null);
     try {
       const json: z.output<typeof PasscodeLoginRequest> = { code: code.trim() };
-      const result = await apiFetch("/api/picklist/passcode/login", PasscodeLoginAnswer, { json, signal: controller.signal });
+      const result = await apiFetch("/api/picklist/passcode/login", contract("PasscodeLoginAnswer"), { json, signal: controller.signal });
       const failure = passcodeLoginError(code, result.ok ? null : result.error);
       if (failure) setError(failure);
       else {

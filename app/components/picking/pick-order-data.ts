@@ -1,9 +1,9 @@
 // What the picking screen starts an order from: the answers of its three /api calls (the order with its lines,
 // the pick log, the inventory summary). The page loader brings them for `?order=` (docs/decisions/008-page-data.md);
 // the browser asks /api for any other order. Both end in openPickOrder, so either way the lines are the same.
-import { apiFetch, isConnectionFailure } from "~/lib/api-client";
+import { apiFetch, contractOf, isConnectionFailure } from "~/lib/api-client";
 import type { Opened } from "~/domain/picking/pick-list-state";
-import { InventorySummary as InventorySummaryContract, PickLogsAnswer, PickOrderAnswer, type PickOrder } from "~/domain/picking/contract";
+import type { PickOrder } from "~/domain/picking/contract";
 import {
   buildPickLines,
   latestVerifiedLog,
@@ -16,6 +16,8 @@ import {
   type PickLogEntry,
   type PickOrderHeader,
 } from "~/domain/picking/lines";
+
+const contract = contractOf(() => import("~/domain/picking/contract"));
 
 export type PickOrderData = {
   /** The order number as asked for. */
@@ -71,7 +73,7 @@ export function openPickOrder(data: PickOrderData, stored: StoredLine[] | null, 
 /** The browser's way to the same data: the three /api calls in the screen's order. Logs and inventory are optional. */
 export async function fetchPickOrderData(orderNumber: string, session: PasscodeSession): Promise<PickOrderData> {
   const none = { orderNumber, order: null, logs: null, inventory: null };
-  const found = await apiFetch(`/api/sales-orders/by-order-number/${encodeURIComponent(orderNumber)}?include=lines`, PickOrderAnswer);
+  const found = await apiFetch(`/api/sales-orders/by-order-number/${encodeURIComponent(orderNumber)}?include=lines`, contract("PickOrderAnswer"));
   // The server's refusal as it said it ("Order not found"); no answer at all in the client's plain words.
   if (!found.ok) return { ...none, error: found.error.message };
   const order = found.data;
@@ -80,8 +82,8 @@ export async function fetchPickOrderData(orderNumber: string, session: PasscodeS
   if (denied) return { ...none, error: denied };
   const number = encodeURIComponent(order.orderNumber);
   const [logs, inventory] = await Promise.all([
-    apiFetch(`/api/picklists/${number}/logs`, PickLogsAnswer),
-    apiFetch(`/api/inventory-summary/by-order-number/${number}`, InventorySummaryContract),
+    apiFetch(`/api/picklists/${number}/logs`, contract("PickLogsAnswer")),
+    apiFetch(`/api/inventory-summary/by-order-number/${number}`, contract("InventorySummary")),
   ]);
   // Both are extras: the lines open without them (a developer sees why in the console).
   if (!logs.ok) console.warn("pick log sync skipped:", logs.error.status, isConnectionFailure(logs.error) ? "no answer" : logs.error.message);

@@ -5,7 +5,6 @@
 // it is on screen from the first paint, and after hydration only this device's saved lines and the room are added.
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { CompleteAnswer, VerifyAnswer } from "~/domain/picking/contract";
 import { AUTOSAVE_DELAY_MS, DEMO_ORDER, loadErrorMessage, ROW_FLASH_MS, verifyPayload, type LineChange, type PickLine } from "~/domain/picking/lines";
 import type { BarMessage } from "~/domain/picking/outcomes";
 import {
@@ -22,11 +21,13 @@ import {
 } from "~/domain/picking/pick-list-state";
 import { applyScan, type ScanOutcome } from "~/domain/picking/scan";
 import { othersHere, type SyncedLine } from "~/domain/picking/sync";
-import { apiFetch, idempotencyKey } from "~/lib/api-client";
+import { apiFetch, contractOf, idempotencyKey } from "~/lib/api-client";
 import { feedback } from "./feedback";
 import { readStoredLines, rememberCompleted, writeStoredLines } from "./local-lines";
 import { fetchPickOrderData, openPickOrder, type PasscodeSession, type PickOrderData } from "./pick-order-data";
 import { usePickRoom } from "./use-pick-room";
+
+const contract = contractOf(() => import("~/domain/picking/contract"));
 
 /** The order the page loader brought, opened without this device's saved lines (the server has none). */
 function firstOpened(initialOrder: string | null, initialData: PickOrderData | null | undefined, session: PasscodeSession) {
@@ -203,7 +204,7 @@ export function usePickList({ initialOrder, initialData, session }: { initialOrd
       return false;
     }
     dispatch({ type: "save-started" });
-    const result = await apiFetch(`/api/picklists/${encodeURIComponent(header.orderNumber)}/verify`, VerifyAnswer, {
+    const result = await apiFetch(`/api/picklists/${encodeURIComponent(header.orderNumber)}/verify`, contract("VerifyAnswer"), {
       json: verifyPayload(itemsRef.current, "user", ""),
       idempotencyKey: idempotencyKey(),
     });
@@ -225,7 +226,7 @@ export function usePickList({ initialOrder, initialData, session }: { initialOrd
     const plan = completionPlan({ ...stateRef.current, items: itemsRef.current }, demo);
     if (plan.askIncomplete && !(await ask({ title: "Complete anyway?", message: INCOMPLETE_QUESTION, confirmLabel: "Mark completed", cancelLabel: "Keep picking" }))) return;
     dispatch({ type: "complete-started" });
-    const result = await apiFetch(`/api/picklists/${encodeURIComponent(header.orderId)}/complete`, CompleteAnswer, { json: {}, idempotencyKey: idempotencyKey() });
+    const result = await apiFetch(`/api/picklists/${encodeURIComponent(header.orderId)}/complete`, contract("CompleteAnswer"), { json: {}, idempotencyKey: idempotencyKey() });
     if (!result.ok) return dispatch({ type: "complete-failed", failure: result.error });
     rememberCompleted(header.orderId, header.orderNumber);
     dispatch({ type: "completed" });
