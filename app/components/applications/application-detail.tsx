@@ -4,15 +4,14 @@
 // Any failure is shown with a Retry, never silently lost; a 409 shows the current state.
 import { Check, Pencil, RotateCw, X } from "lucide-react";
 import { useState } from "react";
-import * as z from "zod/mini";
 import { UnplacedErrors } from "~/components/forms/field-errors";
 import { formatDate, Notice, StatusPill } from "~/components/returns/shared";
 import { Button } from "~/components/ui/button";
 import { displayStatus, feedbackFor, type ApplicationDecision } from "~/domain/applications/rules";
 import { statusTone } from "~/domain/returns/rules";
 import type { FieldErrors } from "~/domain/api-messages";
-import { Application } from "~/domain/applications/contract";
-import { decideApplication, submitFeedback, type ApplicationView } from "./api";
+import { parseContract } from "~/lib/api-client";
+import { contract, decideApplication, submitFeedback, type ApplicationView } from "./api";
 import { Documents } from "./documents";
 import { EditDialog } from "./edit-dialog";
 
@@ -42,9 +41,9 @@ export function ApplicationDetail({ app, phone, canDecide, canEdit, onChanged }:
     setBusy(false);
     if (!result.ok) {
       // 409: someone decided first; the answer carries the application as it is now.
-      const now = result.error.status === 409 ? z.safeParse(Application, result.error.data) : null;
-      if (now?.success) {
-        apply(now.data);
+      const now = result.error.status === 409 ? await parseContract(contract("Application"), result.error.data) : null;
+      if (now) {
+        apply(now);
         setMessage({ tone: "warning", text: result.error.message });
       } else {
         setMessage({ tone: "error", text: `Failed to update application. Please try again. (${result.error.message})`, retry: () => void decide(status), fieldErrors: result.error.fieldErrors });

@@ -10,11 +10,10 @@ import { Button } from "~/components/ui/button";
 import { DialogFooter, NativeDialog } from "~/components/ui/dialog";
 import { Input, inputClass } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import * as z from "zod/mini";
 import type { FieldErrors } from "~/domain/api-messages";
-import { Application } from "~/domain/applications/contract";
+import { parseContract } from "~/lib/api-client";
 import { APPLICATION_STATUSES, type ApplicationAddress } from "~/domain/applications/rules";
-import { editApplication, type ApplicationView } from "./api";
+import { contract, editApplication, type ApplicationView } from "./api";
 
 type Address = Required<Omit<ApplicationAddress, "street2">> & { street2: string; key: number };
 type AddressField = "street" | "street2" | "city" | "state" | "postalCode";
@@ -52,8 +51,8 @@ export function EditDialog({ app, onClose, onSaved, onConflict }: { app: Applica
     setBusy(false);
     if (result.ok) return onSaved(result.data);
     // 409: someone changed it first; the answer carries the application as it is now.
-    const now = result.error.status === 409 ? z.safeParse(Application, result.error.data) : null;
-    if (now?.success) onConflict(now.data);
+    const now = result.error.status === 409 ? await parseContract(contract("Application"), result.error.data) : null;
+    if (now) onConflict(now);
     setError(result.error.message);
     setFieldErrors(result.error.fieldErrors);
   }

@@ -7,8 +7,10 @@ import { useState, type ReactNode } from "react";
 import { UnplacedErrors } from "~/components/forms/field-errors";
 import { Button } from "~/components/ui/button";
 import type { FieldErrors } from "~/domain/api-messages";
-import { PublicSubmitAnswer } from "~/domain/returns/contract";
-import { apiUpload } from "~/lib/api-client";
+import { apiUpload, contractOf } from "~/lib/api-client";
+
+// Loaded with the submit, not the first paint: zod and the contract stay off the public form's first load.
+const contract = contractOf(() => import("~/domain/returns/contract"));
 
 export const FILE_INPUT_CLASS = "block w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:font-semibold";
 
@@ -24,7 +26,7 @@ export function usePublicSubmit(action: string) {
     setError(null);
     setFieldErrors({});
     setProgress(0);
-    const result = await apiUpload(action, PublicSubmitAnswer, body, { onProgress: setProgress });
+    const result = await apiUpload(action, contract("PublicSubmitAnswer"), body, { onProgress: setProgress });
     setBusy(false);
     if (result.ok) {
       setReference(result.data.reference);

@@ -1,13 +1,16 @@
 // Browser calls of the QuickBooks screens (spec 001 §7): customer search, one customer, ensure-auth, through
 // the one client (apiFetch) and the QuickBooks contract. A failure is thrown as a QboApiError carrying a plain
 // message and the server's code, so spec 001 §8's retry rule (ensure-auth, then once more) can read it.
-import { CustomerAnswer, CustomerBalancesAnswer, CustomersAnswer, EnsureAuthAnswer } from "~/domain/quickbooks/contract";
+import type { QboAnswer } from "~/domain/quickbooks/contract";
 import { customerSearchUrl, type AccountingCustomer, type CustomerBalance } from "~/domain/quickbooks/customers";
 import { SEARCH_MESSAGES } from "~/domain/quickbooks/errors";
 import { retryOnceAfterEnsureAuth } from "~/domain/quickbooks/retry";
-import { apiFetch, isConnectionFailure, type ApiError, type ApiSchema, type ContractOutput } from "~/lib/api-client";
+import { apiFetch, contractOf, isConnectionFailure, type ApiError, type ApiSchema, type ContractOutput } from "~/lib/api-client";
 
-export type { QboAnswer } from "~/domain/quickbooks/contract";
+export type { QboAnswer };
+
+// Loaded with the first call instead of the first paint: zod and the contracts stay off the page's first load.
+const contract = contractOf(() => import("~/domain/quickbooks/contract"));
 
 export class QboApiError extends Error {
   override name = "QboApiError";
@@ -39,21 +42,21 @@ async function call<S extends ApiSchema>(path: string, schema: S, init: { method
 }
 
 export function fetchCustomers(name: string, opts: { limit?: number; signal?: AbortSignal } = {}): Promise<AccountingCustomer[]> {
-  return call(customerSearchUrl(name, opts.limit), CustomersAnswer, { signal: opts.signal }, SEARCH_MESSAGES.searchFailed, SEARCH_MESSAGES.requestFailed);
+  return call(customerSearchUrl(name, opts.limit), contract("CustomersAnswer"), { signal: opts.signal }, SEARCH_MESSAGES.searchFailed, SEARCH_MESSAGES.requestFailed);
 }
 
 /** The same search as the order screen's balance lookup reads it: a name and a balance per customer (spec 001 §2). */
 export function fetchCustomerBalances(name: string, opts: { limit?: number; signal?: AbortSignal } = {}): Promise<CustomerBalance[]> {
-  return call(customerSearchUrl(name, opts.limit), CustomerBalancesAnswer, { signal: opts.signal }, SEARCH_MESSAGES.searchFailed, SEARCH_MESSAGES.requestFailed);
+  return call(customerSearchUrl(name, opts.limit), contract("CustomerBalancesAnswer"), { signal: opts.signal }, SEARCH_MESSAGES.searchFailed, SEARCH_MESSAGES.requestFailed);
 }
 
 export function fetchCustomer(id: string, signal?: AbortSignal): Promise<AccountingCustomer> {
-  return call(`/api/qb/customers/${encodeURIComponent(id)}`, CustomerAnswer, { signal }, SEARCH_MESSAGES.detailFailed, SEARCH_MESSAGES.detailRequestFailed);
+  return call(`/api/qb/customers/${encodeURIComponent(id)}`, contract("CustomerAnswer"), { signal }, SEARCH_MESSAGES.detailFailed, SEARCH_MESSAGES.detailRequestFailed);
 }
 
 /** POST /api/qb/ensure-auth: the connection's status (admins see who and when), or the reason it is not usable. */
 export function ensureQboAuth(signal?: AbortSignal) {
-  return call("/api/qb/ensure-auth", EnsureAuthAnswer, { method: "POST", json: {}, signal }, "QuickBooks authorization failed", SEARCH_MESSAGES.requestFailed);
+  return call("/api/qb/ensure-auth", contract("EnsureAuthAnswer"), { method: "POST", json: {}, signal }, "QuickBooks authorization failed", SEARCH_MESSAGES.requestFailed);
 }
 
 /** Spec 001 §8: an authorization problem gets ensure-auth and one retry. */
