@@ -8,6 +8,7 @@ import { latestVerifiedLog } from "~/domain/picking/lines";
 import { PAGE_SIZE, WAREHOUSE_PAGE_SIZE } from "~/domain/orders/constants";
 import type { Database } from "~/lib/db.server";
 import * as orderTracking from "~/routes/_app.order-tracking/route";
+import { readKpisBody, readListBody } from "~/components/orders/first-page.server";
 import * as pickListCheck from "~/routes/_app.pick-list-check";
 import * as inventoryApi from "~/routes/api.inventory-summary.by-order-number.$orderNumber";
 import * as kpisApi from "~/routes/api.order-trackers.kpis";
@@ -25,6 +26,8 @@ type Handler = (args: { request: Request; context: unknown; params: Record<strin
 let db: Database;
 let ctx: ReturnType<typeof createTestContext>;
 let cookies: Record<string, string>;
+
+const jsonSafe = (value: unknown): Json => JSON.parse(JSON.stringify(value));
 
 /** A loader's data as the browser receives it (JSON-safe values only). */
 async function loaderData(mod: { loader: unknown }, path: string, cookie?: string): Promise<Json> {
@@ -76,27 +79,28 @@ describe("Order Tracking's loader", () => {
     expect(list.status).toBe(200);
     expect(list.body.data.length).toBeGreaterThan(0);
     expect(data.can.pageSize).toBe(pageSize);
-    expect(data.firstPage.list).toEqual(list.body);
-    expect(data.firstPage.kpis).toEqual(kpis.body);
+    // Read on the server by the contracts the screen's calls use (decision 038): the same answer, parsed.
+    expect(data.firstPage.list).toEqual(jsonSafe(readListBody(list.body)));
+    expect(data.firstPage.kpis).toEqual(jsonSafe(readKpisBody(kpis.body)));
   });
 
   it("honours the entry search in the URL, parsed as the /api route parses it", async () => {
     const data = await loaderData(orderTracking, "/order-tracking?searchBy=orderNumber&search=SO-100005", cookies.logistics);
     const list = await api(ordersApi, `/api/order-trackers?page=1&limit=${PAGE_SIZE}&light=true&search=SO-100005&searchBy=orderNumber`, cookies.logistics);
-    expect(data.firstPage.list.data.map((r: Json) => r.orderNumber)).toEqual(["SO-100005"]);
-    expect(data.firstPage.list).toEqual(list.body);
+    expect(data.firstPage.list.data.rows.map((r: Json) => r.orderNumber)).toEqual(["SO-100005"]);
+    expect(data.firstPage.list).toEqual(jsonSafe(readListBody(list.body)));
   });
 
   it("answers a search the /api route refuses with that route's error, not a broken page", async () => {
     const data = await loaderData(orderTracking, "/order-tracking?searchBy=orderDate&search=2025-02-30", cookies.logistics);
     const list = await api(ordersApi, `/api/order-trackers?page=1&limit=${PAGE_SIZE}&light=true&search=2025-02-30&searchBy=orderDate`, cookies.logistics);
     expect(list.status).toBe(400);
-    expect(data.firstPage.list).toMatchObject({ success: false, error: list.body.error });
+    expect(data.firstPage.list).toMatchObject({ ok: false, error: { message: (readListBody(list.body) as Json).error.message } });
   });
 
   it("gives a warehouse employee no paymentStatus, truckingCompany or totalCents anywhere", async () => {
     const data = await loaderData(orderTracking, "/order-tracking", cookies.warehouse);
-    expect(data.firstPage.list.data.length).toBeGreaterThan(0);
+    expect(data.firstPage.list.data.rows.length).toBeGreaterThan(0);
     const keys = keysDeep(data);
     for (const hidden of ["paymentStatus", "truckingCompany", "totalCents"]) expect(keys.has(hidden), hidden).toBe(false);
   });

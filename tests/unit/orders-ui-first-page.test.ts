@@ -1,7 +1,8 @@
 // Order Tracking's first page from the loader (docs/decisions/008-page-data.md): the query the screen starts
 // with, and one reading of an /api list or KPI body whether it was fetched or came with the page.
 import { describe, expect, it, vi } from "vitest";
-import { initialListQuery, listUrl, readKpisBody, readListBody } from "~/components/orders/api";
+import { initialListQuery, listUrl } from "~/components/orders/api";
+import { readKpisBody, readListBody } from "~/components/orders/first-page.server";
 
 describe("the first query", () => {
   const first = (search: string, pageSize = 25) => initialListQuery(new URLSearchParams(search), pageSize);

@@ -1,25 +1,14 @@
 // Browser calls of the Order Tracking screen (spec 001 §7): list, KPIs, update, history, lines, workers. Each
 // goes through the one client (app/lib/api-client.ts) and is read by its contract (app/domain/orders/contract.ts).
-import * as z from "zod/mini";
-import { apiFetch, apiGet, readAnswer, type ApiResult } from "~/lib/api-client";
+// The contract is loaded with the first call, not the first paint (decision 038); the loader's first page is
+// read on the server (first-page.server.ts).
+import { apiFetch, apiGet, contractOf, parseContract } from "~/lib/api-client";
 import type { FieldErrors } from "~/domain/api-messages";
 import { QUICK_FILTERS, SEARCH_FIELDS } from "~/domain/orders/constants";
-import {
-  KpisAnswer,
-  OrderHistoryAnswer,
-  OrderListAnswer,
-  OrderRowSchema,
-  OrderUpdateAnswer,
-  SalesOrderLinesAnswer,
-  WorkerOptionsAnswer,
-  type HistoryEntry,
-  type Kpis,
-  type ListResult,
-  type OrderRow,
-  type SalesOrderLine,
-  type UpdateBody,
-} from "~/domain/orders/contract";
+import type { HistoryEntry, Kpis, ListResult, OrderRow, SalesOrderLine, UpdateBody } from "~/domain/orders/contract";
 import { EMPTY_FILTERS, type ListQuery } from "./types";
+
+const contract = contractOf(() => import("~/domain/orders/contract"));
 
 /**
  * The query the screen starts with: the entry search of spec 001 §2 (`?search=&searchBy=`) from the page's
@@ -60,31 +49,13 @@ export function listUrl(q: ListQuery): string {
   return `/api/order-trackers?${p}`;
 }
 
-/**
- * The page loader's copy of an /api body (docs/decisions/008-page-data.md), read exactly as the fetched
- * answer would be: the same contract, the same plain words for a refusal.
- */
-function readCopy<S extends z.ZodMiniType>(body: unknown, schema: S): ApiResult<z.output<S>> {
-  return readAnswer("GET", 200, JSON.stringify(body ?? null), null, schema) as ApiResult<z.output<S>>;
-}
-
-/** The loader's copy of GET /api/order-trackers. */
-export function readListBody(body: unknown): ApiResult<ListResult> {
-  return readCopy(body, OrderListAnswer);
-}
-
-/** The loader's copy of GET /api/order-trackers/kpis. */
-export function readKpisBody(body: unknown): ApiResult<Kpis> {
-  return readCopy(body, KpisAnswer);
-}
-
 /** A page of the list; a failure throws an ApiFailure with plain words (the caller's abort rethrows). */
 export function fetchOrders(q: ListQuery, signal?: AbortSignal): Promise<ListResult> {
-  return apiGet(listUrl(q), OrderListAnswer, { signal });
+  return apiGet(listUrl(q), contract("OrderListAnswer"), { signal });
 }
 
 export function fetchKpis(signal?: AbortSignal): Promise<Kpis> {
-  return apiGet("/api/order-trackers/kpis", KpisAnswer, { signal });
+  return apiGet("/api/order-trackers/kpis", contract("KpisAnswer"), { signal });
 }
 
 export type UpdateOutcome =
@@ -93,29 +64,29 @@ export type UpdateOutcome =
   | { kind: "failed"; message: string; fieldErrors: FieldErrors };
 
 export async function updateOrder(id: OrderRow["_id"], payload: UpdateBody): Promise<UpdateOutcome> {
-  const res = await apiFetch(`/api/order-trackers/${encodeURIComponent(String(id))}`, OrderUpdateAnswer, { method: "PUT", json: payload });
+  const res = await apiFetch(`/api/order-trackers/${encodeURIComponent(String(id))}`, contract("OrderUpdateAnswer"), { method: "PUT", json: payload });
   if (res.ok) return { kind: "saved", row: res.data };
   if (res.error.status === 409) {
     // The 409 carries the row as it is now: the stepper restarts from it.
-    const current = z.safeParse(OrderRowSchema, res.error.data);
-    return { kind: "conflict", message: res.error.message, row: current.success ? current.data : null };
+    const current = await parseContract(contract("OrderRowSchema"), res.error.data);
+    return { kind: "conflict", message: res.error.message, row: current };
   }
   return { kind: "failed", message: res.error.message, fieldErrors: res.error.fieldErrors };
 }
 
 export async function fetchHistory(orderNumber: string, signal?: AbortSignal): Promise<HistoryEntry[]> {
-  const data = await apiGet(`/api/order-trackers/${encodeURIComponent(orderNumber)}/history`, OrderHistoryAnswer, { signal });
+  const data = await apiGet(`/api/order-trackers/${encodeURIComponent(orderNumber)}/history`, contract("OrderHistoryAnswer"), { signal });
   return data.timeline;
 }
 
 export async function fetchOrderLines(orderNumber: string, signal?: AbortSignal): Promise<SalesOrderLine[]> {
-  const data = await apiGet(`/api/sales-orders/by-order-number/${encodeURIComponent(orderNumber)}?include=lines`, SalesOrderLinesAnswer, { signal });
+  const data = await apiGet(`/api/sales-orders/by-order-number/${encodeURIComponent(orderNumber)}?include=lines`, contract("SalesOrderLinesAnswer"), { signal });
   // A viewer who may not see prices gets no unitPrice: the detail shows 0, as before.
   return (data.lines ?? []).map((l) => ({ ...l, unitPrice: l.unitPrice ?? 0 }));
 }
 
 export function fetchWorkerOptions(signal?: AbortSignal): Promise<string[]> {
-  return apiGet("/api/warehouse-workers/options", WorkerOptionsAnswer, { signal });
+  return apiGet("/api/warehouse-workers/options", contract("WorkerOptionsAnswer"), { signal });
 }
 
 // The release-order calls (the pick list's status included) are the documents area's pickListApi.

@@ -1,7 +1,8 @@
 // The Order Tracking screen's own shapes: the list query it builds, its filters and the viewer it is handed.
 // The answers' shapes are the contract's (app/domain/orders/contract.ts); re-exported for the screens that import them here.
-export type { HistoryEntry, Kpis, LineImage, ListResult, OrderRow, SalesOrderLine, UpdateBody } from "~/domain/orders/contract";
-import type { ListResult } from "~/domain/orders/contract";
+import type { HistoryEntry, Kpis, LineImage, ListResult, OrderRow, SalesOrderLine, UpdateBody } from "~/domain/orders/contract";
+
+export type { HistoryEntry, Kpis, LineImage, ListResult, OrderRow, SalesOrderLine, UpdateBody };
 
 export type Pagination = ListResult["pagination"];
 

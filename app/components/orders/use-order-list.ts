@@ -5,11 +5,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isDeliveredOrReleased, normalizeTrucking } from "~/domain/orders/status";
 import type { ApiResult } from "~/lib/api-client";
-import { fetchKpis, fetchOrders, readKpisBody, readListBody } from "./api";
+import { fetchKpis, fetchOrders } from "./api";
 import type { Kpis, ListFilters, ListQuery, ListResult, OrderRow, Pagination, Quick, SortDir } from "./types";
 
-/** What the page loader brought: the /api bodies of the first list request and of the KPIs, as they were. */
-export type OrderListInitialData = { list: unknown; kpis: unknown };
+/** What the page loader brought: the first list request's and the KPIs' /api answers, read by their contracts on the server (first-page.server.ts). */
+export type OrderListInitialData = { list: ApiResult<ListResult>; kpis: ApiResult<Kpis> };
 
 /** Search waits this long after the last keystroke (spec 001 §9). */
 export const SEARCH_DEBOUNCE_MS = 600;
@@ -45,8 +45,8 @@ export function useOrderList({ initialQuery, initialData, ready, append }: {
   // The first query and what the loader answered for it: the screen starts from them without asking again.
   const [first] = useState(() => ({
     query: initialQuery,
-    list: initialData ? settled<ListResult>(readListBody(initialData.list)) : null,
-    kpis: initialData ? settled<Kpis>(readKpisBody(initialData.kpis)) : null,
+    list: initialData ? settled<ListResult>(initialData.list) : null,
+    kpis: initialData ? settled<Kpis>(initialData.kpis) : null,
   }));
   const [searchInput, setSearchInput] = useState(first.query.search);
   const [query, setQuery] = useState<ListQuery>(first.query);

@@ -26,6 +26,7 @@ import { parseSearchParams } from "~/lib/http.server";
 import { listOrders, orderKpis } from "~/services/orders.server";
 import { locations } from "../../../db/schema";
 import { apiAnswer, noAction } from "~/lib/route.server";
+import { readKpisBody, readListBody } from "~/components/orders/first-page.server";
 import { OrderList } from "./order-list";
 import { ExportCsvLink, exportHref } from "~/components/lists/export-link";
 
@@ -61,8 +62,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** The search fields the list accepts from this viewer (a driver's exclude trucking company). */
     searchFields: searchFieldsFor(orderVisibility(viewer)),
     locations: warehouses,
-    /** The bodies /api/order-trackers and /api/order-trackers/kpis would answer for the screen's first requests. */
-    firstPage: { list, kpis },
+    /**
+     * What /api/order-trackers and /api/order-trackers/kpis would answer for the screen's first requests, read
+     * here by their contracts (zod stays on the server; the screen's first load has none, decision 038).
+     */
+    firstPage: { list: readListBody(list), kpis: readKpisBody(kpis) },
   };
 }
 
