@@ -1,8 +1,11 @@
 // The report screens' calls through the one client (apiFetch): a submission keeps its Idempotency-Key and is
 // sent again when the signal returns (the server answers a resend that did arrive with the first result), and
 // every answer is read by its contract (app/domain/reports/contract.ts) into typed data or a plain-words error.
-import { apiFetch, isConnectionFailure, type ApiError, type ApiInit, type ApiResult, type ApiSchema, type ContractOutput } from "~/lib/api-client";
+import { apiFetch, contractOf, isConnectionFailure, type ApiError, type ApiInit, type ApiResult, type ApiSchema, type ContractOutput } from "~/lib/api-client";
 import { MESSAGES } from "~/domain/reports/constants";
+
+/** The reports contract by name, loaded with the first call instead of the first paint (zod stays off the page's first load). */
+export const contract = contractOf(() => import("~/domain/reports/contract"));
 
 function waitForSignal(signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {

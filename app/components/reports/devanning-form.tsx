@@ -7,12 +7,11 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { UnplacedErrors } from "~/components/forms/field-errors";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { localToday, MESSAGES, PHOTO_GROUP_LABELS } from "~/domain/reports/constants";
-import { ReportSubmittedAnswer } from "~/domain/reports/contract";
 import { devanningErrors, devanningProgress, emptyDevanning, type DevanningProductDraft } from "~/domain/reports/devanning";
 import { devanningFormReducer, initialDevanningForm, visibleDevanningErrors, type DevanningPath } from "~/domain/reports/devanning-form";
 import { DEVANNING_PLACED, placedKeys } from "~/domain/reports/server-errors";
 import { idempotencyKey } from "~/lib/api-client";
-import { failureText, sendUntilAnswered } from "./client";
+import { contract, failureText, sendUntilAnswered } from "./client";
 import { CargoSection } from "./devanning-cargo-section";
 import { clearDraft, loadDraft, saveDraft } from "./devanning-draft";
 import { ContainerSection, EnvironmentSection, InventorySection, NotesSection, PhotosSection } from "./devanning-sections";
@@ -98,7 +97,7 @@ export function DevanningForm({ owner, staffName }: { owner: string; staffName: 
       const failed = failedGroup(photos.uploads);
       if (failed) return dispatch({ type: "photo-failed", text: MESSAGES.uploadFailed(PHOTO_GROUP_LABELS[failed]) });
       key.current ??= idempotencyKey();
-      const answer = await sendUntilAnswered("/api/devanning-reports", ReportSubmittedAnswer, { json: { ...draft, photos: uploadedPhotos(photos.uploads) }, idempotencyKey: key.current }, { onWaiting: (waiting) => dispatch({ type: "waiting", waiting }) });
+      const answer = await sendUntilAnswered("/api/devanning-reports", contract("ReportSubmittedAnswer"), { json: { ...draft, photos: uploadedPhotos(photos.uploads) }, idempotencyKey: key.current }, { onWaiting: (waiting) => dispatch({ type: "waiting", waiting }) });
       // Answered either way: a corrected form is a new request with a new key.
       key.current = null;
       if (answer.ok) {

@@ -11,9 +11,8 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { DEVANNING_STATUSES, MESSAGES, PHOTO_GROUPS, PHOTO_GROUP_LABELS } from "~/domain/reports/constants";
 import type { DevanningReport } from "~/services/reports-devanning.server";
-import { DevanningReviewedAnswer } from "~/domain/reports/contract";
 import { apiFetch } from "~/lib/api-client";
-import { failureText } from "./client";
+import { contract, failureText } from "./client";
 import { CardHeading, DetailToolbar, Fact, formatDateTime, ListFailure, ListFilters, NoReports, Pagination, ReportPhoto, ReportTable, StatusBadge, type FilterField } from "./list-parts";
 
 export type DevanningListAnswer = { success: true; reports: DevanningReport[]; total: number; totalPages: number; page: number; message?: string } | { success: false; error: string };
@@ -200,7 +199,7 @@ function ReviewDialog({ report, action, onClose, onDone }: { report: DevanningRe
       return;
     }
     setBusy(true);
-    const answer = await apiFetch(`/api/devanning-reports/${report.id}/approve`, DevanningReviewedAnswer, { method: "PATCH", json: { action, notes, managementSignature: signature } });
+    const answer = await apiFetch(`/api/devanning-reports/${report.id}/approve`, contract("DevanningReviewedAnswer"), { method: "PATCH", json: { action, notes, managementSignature: signature } });
     setBusy(false);
     if (answer.ok) {
       revalidator.revalidate();

@@ -8,8 +8,8 @@ import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DialogBody } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { ReportPhotoLinkAnswer } from "~/domain/reports/contract";
 import { apiFetch } from "~/lib/api-client";
+import { contract } from "./client";
 
 const STATUS_TONES: Record<string, BadgeTone> = { submitted: "blue", pending: "amber", reviewed: "purple", approved: "green", rejected: "red" };
 
@@ -153,7 +153,7 @@ export function ReportPhoto({ linkPath, name }: { linkPath: string; name: string
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const ctrl = new AbortController();
-    apiFetch(linkPath, ReportPhotoLinkAnswer, { signal: ctrl.signal })
+    apiFetch(linkPath, contract("ReportPhotoLinkAnswer"), { signal: ctrl.signal })
       .then((res) => (res.ok ? setUrl(res.data.presignedUrl) : setFailed(true)))
       .catch(() => {
         // Aborted: the photo left the screen before its link came.

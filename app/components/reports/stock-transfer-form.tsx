@@ -9,7 +9,6 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import type { FieldErrors } from "~/domain/api-messages";
 import { MESSAGES, PRODUCT_CONDITIONS, STOCK_TRANSFER_MAX_PHOTOS, STOCK_TRANSFER_PHOTO_BYTES, localToday } from "~/domain/reports/constants";
-import { ReportSubmittedAnswer } from "~/domain/reports/contract";
 import { joinedFieldErrors, placedKeys, STOCK_TRANSFER_PLACED } from "~/domain/reports/server-errors";
 import {
   emptyItem,
@@ -23,7 +22,7 @@ import {
   type StockTransferItemDraft,
 } from "~/domain/reports/stock-transfer";
 import { idempotencyKey } from "~/lib/api-client";
-import { failureText, sendUntilAnswered } from "./client";
+import { contract, failureText, sendUntilAnswered } from "./client";
 import { Banner, Choice, ChoiceGroup, Field, FormHeader, ProgressBar, Section, SectionChips, StickySubmitBar, WideSubmit } from "./form-parts";
 import { PhotoPicker, type PickedPhoto } from "./photo-picker";
 import { resizePhoto } from "./resize";
@@ -109,7 +108,7 @@ export function StockTransferForm({ locations, defaultLocation, receivedBy }: { 
     key.current ??= idempotencyKey();
     setBusy(true);
     try {
-      const answer = await sendUntilAnswered("/api/stock-transfer-reports", ReportSubmittedAnswer, { form, idempotencyKey: key.current }, { onWaiting: setWaiting });
+      const answer = await sendUntilAnswered("/api/stock-transfer-reports", contract("ReportSubmittedAnswer"), { form, idempotencyKey: key.current }, { onWaiting: setWaiting });
       if (answer.ok) {
         key.current = null;
         setDraft(fresh());

@@ -8,8 +8,8 @@ import { Button } from "~/components/ui/button";
 import { DialogBody } from "~/components/ui/dialog";
 import { RECEIVING_LOCATIONS, STOCK_TRANSFER_STATUSES, type StockTransferStatus } from "~/domain/reports/constants";
 import type { StockTransferReport } from "~/services/reports-stock-transfer.server";
-import { StockTransferStatusAnswer } from "~/domain/reports/contract";
 import { apiFetch } from "~/lib/api-client";
+import { contract } from "./client";
 import { CardHeading, DetailToolbar, Fact, formatDateTime, ListFailure, ListFilters, NoReports, Pagination, ReportPhoto, ReportTable, StatusBadge, type FilterField } from "./list-parts";
 
 export type StockTransferListAnswer = { success: true; reports: StockTransferReport[]; total: number; totalPages: number; page: number } | { success: false; error: string };
@@ -80,7 +80,7 @@ function StockTransferDetail({ report, canUpdate, onBack }: { report: StockTrans
     setStatus(next);
     setSaving(true);
     setNote(null);
-    const answer = await apiFetch(`/api/stock-transfer-reports/${report.id}/status`, StockTransferStatusAnswer, { method: "PATCH", json: { status: next } });
+    const answer = await apiFetch(`/api/stock-transfer-reports/${report.id}/status`, contract("StockTransferStatusAnswer"), { method: "PATCH", json: { status: next } });
     setSaving(false);
     if (answer.ok) {
       setNote({ tone: "success", text: `Status changed to ${next}.` });

@@ -3,10 +3,9 @@
 // waiting out a lost signal. The form shows each photo's state and submits once every photo is on the server.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { DEVANNING_PHOTO_BYTES, MESSAGES, PHOTO_GROUPS, type PhotoGroup } from "~/domain/reports/constants";
-import { DevanningPhotosUploadedAnswer } from "~/domain/reports/contract";
 import type { DevanningPhoto, DevanningPhotos } from "~/domain/reports/devanning";
 import { idempotencyKey } from "~/lib/api-client";
-import { sendUntilAnswered } from "./client";
+import { contract, sendUntilAnswered } from "./client";
 import { resizePhoto } from "./resize";
 
 export type UploadEntry = { id: string; name: string; size: number; file: File | null; state: "waiting" | "sending" | "sent" | "failed"; uploaded: DevanningPhoto | null; error?: string };
@@ -44,7 +43,7 @@ export function usePhotoUploads(initial: UploadState = empty()) {
         const form = new FormData();
         form.append(group, file, file.name);
         try {
-          const answer = await sendUntilAnswered("/api/devanning-reports/upload-photos", DevanningPhotosUploadedAnswer, { form, idempotencyKey: key }, {
+          const answer = await sendUntilAnswered("/api/devanning-reports/upload-photos", contract("DevanningPhotosUploadedAnswer"), { form, idempotencyKey: key }, {
             onWaiting: (w) => patch(group, entry.id, { state: w ? "waiting" : "sending" }),
           });
           if (answer.ok && answer.data.files[0]) patch(group, entry.id, { state: "sent", uploaded: answer.data.files[0] });
