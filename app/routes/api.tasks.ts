@@ -3,8 +3,7 @@
 import { z } from "zod";
 import { policies } from "~/domain/access/policy";
 import { integerParam } from "~/domain/numbers";
-import type { TaskCenterData, TaskPage } from "~/domain/tasks/contract";
-import { TASK_TABS } from "~/domain/tasks/list";
+import { TASK_TABS, type TaskCenterData, type TaskPage } from "~/domain/tasks/contract";
 import { ok, parseSearchParams } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
 import { listTaskPage, listTasksFor } from "~/services/tasks.server";

@@ -1,16 +1,15 @@
 // The wizard's calls (spec 001 §7 'Delivery'): reads with the spec's 404 retry by order id, writes through the
 // phone's outbox (app/lib/offline-queue.ts), the photo shrink before upload, and the geolocation read.
-import type * as z from "zod/mini";
 import { DELIVERY_MESSAGES, GEO_TIMEOUT_MS, PHOTO_MAX_SIDE, PHOTO_QUALITY, PHOTO_TARGET_BYTES } from "~/domain/delivery/rules";
-import { networkMessage, type FieldErrors } from "~/domain/api-messages";
+import { networkMessage, type FieldErrors, type StandardSchema } from "~/domain/api-messages";
 import type { GeoPoint } from "../../../db/schema";
-import { apiFetch, idempotencyKey, readAnswer, type ApiError } from "~/lib/api-client";
+import { apiFetch, idempotencyKey, readAnswer, type ApiError, type ApiSchema, type ContractOutput } from "~/lib/api-client";
 import { sendOrQueue, type QueuedBody } from "~/lib/offline-queue";
 
 export type { DeliveryLine, DeliveryMeta, RequiredProof } from "~/domain/delivery/rules";
 export type { GeoPoint } from "../../../db/schema";
 
-type Schema = z.core.$ZodType;
+type Schema = ApiSchema;
 
 /** A delivery call's outcome: answered (data, or a refusal in plain words with its field errors) or kept on the phone. */
 export type Outcome<T> = { ok: true; data: T } | { ok: false; status: number; error: string; fieldErrors: FieldErrors } | { ok: "queued" };
@@ -29,18 +28,26 @@ function refusal<T>(error: ApiError): Outcome<T> {
   return { ok: false, status: error.status, error: errorText(error.status, text), fieldErrors: error.fieldErrors };
 }
 
+/** The call's contract, loaded if it is lazy (readAnswer reads synchronously). */
+function loadedContract(schema: Schema): Promise<StandardSchema<unknown>> {
+  return "lazy" in schema && typeof schema.lazy === "function" ? schema.lazy() : Promise.resolve(schema as StandardSchema<unknown>);
+}
+
 /** GET with the spec's fallback: a 404 by order number is retried once with the order id. */
-export async function getWithFallback<S extends Schema>(orderNumber: string, orderId: number | string, tail: string, schema: S): Promise<Outcome<z.output<S>>> {
+export async function getWithFallback<S extends Schema>(orderNumber: string, orderId: number | string, tail: string, schema: S): Promise<Outcome<ContractOutput<S>>> {
   let r = await apiFetch(`/api/delivery/${encodeURIComponent(orderNumber)}/${tail}`, schema);
   if (!r.ok && r.error.status === 404 && String(orderId) !== orderNumber) r = await apiFetch(`/api/delivery/${encodeURIComponent(String(orderId))}/${tail}`, schema);
-  return r.ok ? { ok: true, data: r.data as z.output<S> } : refusal(r.error);
+  return r.ok ? { ok: true, data: r.data as ContractOutput<S> } : refusal(r.error);
 }
 
 /**
  * A write through the outbox: answered now (read through its contract like every apiFetch answer), or kept on
  * the phone with its Idempotency-Key ('queued'). A phone that can neither send nor keep it says it was not saved.
  */
-export async function postDelivery<S extends Schema>(path: string, body: QueuedBody, opts: { label: string; orderNumber: string; idempotencyKey?: string }, schema: S): Promise<Outcome<z.output<S>>> {
+export async function postDelivery<S extends Schema>(path: string, body: QueuedBody, opts: { label: string; orderNumber: string; idempotencyKey?: string }, schema: S): Promise<Outcome<ContractOutput<S>>> {
+  // A lazy contract starts loading while the write is on its way (readAnswer needs it loaded).
+  const contract = loadedContract(schema);
+  contract.catch(() => {});
   let sent: Awaited<ReturnType<typeof sendOrQueue>>;
   try {
     sent = await sendOrQueue({ url: path, method: "POST", idempotencyKey: opts.idempotencyKey ?? idempotencyKey(), body, label: opts.label, orderNumber: opts.orderNumber });
@@ -49,8 +56,16 @@ export async function postDelivery<S extends Schema>(path: string, body: QueuedB
   }
   if (sent.status === "queued") return { ok: "queued" };
   const res = sent.response;
-  const r = readAnswer("POST", res.status, await res.text().catch(() => ""), res.headers.get("Retry-After"), schema);
-  return r.ok ? { ok: true, data: r.data as z.output<S> } : refusal(r.error);
+  const text = await res.text().catch(() => "");
+  let loaded: StandardSchema<unknown>;
+  try {
+    loaded = await contract;
+  } catch {
+    // The answer came but its contract's chunk did not: the same words as a failed upload (apiUpload).
+    return { ok: false, status: 0, error: networkMessage("POST"), fieldErrors: {} };
+  }
+  const r = readAnswer("POST", res.status, text, res.headers.get("Retry-After"), loaded);
+  return r.ok ? { ok: true, data: r.data as ContractOutput<S> } : refusal(r.error);
 }
 
 /** The point where the driver stands: high accuracy, 8 s, or null when refused or unavailable (spec 001 §5). */

@@ -7,13 +7,16 @@ import type { PdfDocumentRef } from "~/components/documents/pdf-viewer";
 import type { SignaturePadHandle } from "~/components/documents/signature-pad";
 import type { OrderRow } from "~/components/orders/types";
 import { plainError, plainFieldErrors } from "~/domain/api-messages";
-import { AddressAnswer, CompletionAnswer, DeliveryOrderAnswer, HelpAnswer, MetaAnswer, OutForDeliveryAnswer, PhotoAnswer, ProofLinkAnswer, type DeliveryMeta } from "~/domain/delivery/contract";
+import type { DeliveryMeta } from "~/domain/delivery/contract";
 import { DELIVERY_MESSAGES, easternDay, formatAddress } from "~/domain/delivery/rules";
 import { completionDraft, currentStep, initialWizard, missingProofOf, stepsOf, wizardReducer, type Busy, type LineDraft } from "~/domain/delivery/wizard";
-import { apiFetch, idempotencyKey } from "~/lib/api-client";
+import { apiFetch, contractOf, idempotencyKey } from "~/lib/api-client";
 import { onFlushed, watchQueue } from "~/lib/offline-queue";
 import { currentPosition, getWithFallback, jsonBody, photoForm, postDelivery, shrinkPhoto } from "./api";
 import { readCache, rememberedStep, rememberStep, writeCache } from "./wizard-cache";
+
+// The contracts load with the first call, not the first paint (zod stays off this page's first load).
+const contract = contractOf(() => import("~/domain/delivery/contract"));
 
 export type RowChange = (row: Partial<OrderRow> & { orderNumber: string }) => void;
 
@@ -62,7 +65,7 @@ export function useDeliveryWizard(row: OrderRow, onRowChange?: RowChange) {
   useEffect(() => {
     let stop = false;
     void (async () => {
-      const [m, a] = await Promise.all([getWithFallback(row.orderNumber, orderId, "meta", MetaAnswer), getWithFallback(row.orderNumber, orderId, "address", AddressAnswer)]);
+      const [m, a] = await Promise.all([getWithFallback(row.orderNumber, orderId, "meta", contract("MetaAnswer")), getWithFallback(row.orderNumber, orderId, "address", contract("AddressAnswer"))]);
       if (stop) return;
       if (m.ok === true) {
         setMeta(m.data);
@@ -117,7 +120,7 @@ export function useDeliveryWizard(row: OrderRow, onRowChange?: RowChange) {
 
   const markOut = () =>
     busyWith("out", async () => {
-      const r = await postDelivery(`${base}/out-for-delivery`, jsonBody({}), { label: `Out for delivery ${row.orderNumber}`, orderNumber: row.orderNumber }, OutForDeliveryAnswer);
+      const r = await postDelivery(`${base}/out-for-delivery`, jsonBody({}), { label: `Out for delivery ${row.orderNumber}`, orderNumber: row.orderNumber }, contract("OutForDeliveryAnswer"));
       if (r.ok === false) return void toast.error(r.error);
       if (r.ok === "queued") toast.info("Saved on this phone", { description: "It will be sent when the signal returns." });
       else toast.success(DELIVERY_MESSAGES.outForDeliveryTitle, { description: DELIVERY_MESSAGES.outForDelivery });
@@ -131,7 +134,7 @@ export function useDeliveryWizard(row: OrderRow, onRowChange?: RowChange) {
     return busyWith(kind, async () => {
       const small = await shrinkPhoto(file);
       const path = kind === "cod" ? `${base}/cod-proof` : `${base}/issue-photo`;
-      const r = await postDelivery(path, photoForm(small, kind === "issue" ? door.issueNote : undefined), { label: `${kind === "cod" ? "COD photo" : "Issue photo"} ${row.orderNumber}`, orderNumber: row.orderNumber }, PhotoAnswer);
+      const r = await postDelivery(path, photoForm(small, kind === "issue" ? door.issueNote : undefined), { label: `${kind === "cod" ? "COD photo" : "Issue photo"} ${row.orderNumber}`, orderNumber: row.orderNumber }, contract("PhotoAnswer"));
       if (r.ok === false) return void toast.error(DELIVERY_MESSAGES.uploadFailed, { description: r.error });
       if (r.ok === "queued") toast.info("Photo saved on this phone", { description: "It will be sent when the signal returns." });
       else toast.success(kind === "cod" ? DELIVERY_MESSAGES.codUploaded : DELIVERY_MESSAGES.issueUploaded);
@@ -172,7 +175,7 @@ export function useDeliveryWizard(row: OrderRow, onRowChange?: RowChange) {
       };
       // One key per completion attempt: a retry of the same payload is the same completion.
       completionKey.current ??= idempotencyKey();
-      const r = await postDelivery(`${base}/complete`, jsonBody(payload), { label: `Completion of ${row.orderNumber}`, orderNumber: row.orderNumber, idempotencyKey: completionKey.current }, CompletionAnswer);
+      const r = await postDelivery(`${base}/complete`, jsonBody(payload), { label: `Completion of ${row.orderNumber}`, orderNumber: row.orderNumber, idempotencyKey: completionKey.current }, contract("CompletionAnswer"));
       if (r.ok === false) {
         completionKey.current = null;
         dispatch({ type: "refused", fieldErrors: r.fieldErrors });
@@ -192,7 +195,7 @@ export function useDeliveryWizard(row: OrderRow, onRowChange?: RowChange) {
 
   const openDeliveryOrder = () =>
     busyWith("do", async () => {
-      const r = await getWithFallback(row.orderNumber, orderId, "do", DeliveryOrderAnswer);
+      const r = await getWithFallback(row.orderNumber, orderId, "do", contract("DeliveryOrderAnswer"));
       const url = r.ok === true && r.data.presignedUrl ? r.data.presignedUrl : lastPdf;
       if (!url) return void toast.error(r.ok === false && r.status !== 404 ? DELIVERY_MESSAGES.doOpenFailed : DELIVERY_MESSAGES.doNotAvailable);
       setDoc({ url, ...docRef });
@@ -200,14 +203,14 @@ export function useDeliveryWizard(row: OrderRow, onRowChange?: RowChange) {
 
   const emailProof = () =>
     busyWith("proof", async () => {
-      const r = await apiFetch(`${base}/proof-link`, ProofLinkAnswer, { json: {} });
+      const r = await apiFetch(`${base}/proof-link`, contract("ProofLinkAnswer"), { json: {} });
       if (r.ok) toast.success("Proof link e-mailed", { description: `Sent to ${r.data.sentTo}` });
       else toast.error("Proof link not sent", { description: r.error.message });
     });
 
   const help = () =>
     busyWith("help", async () => {
-      const r = await apiFetch(`${base}/need-help`, HelpAnswer, { json: {} });
+      const r = await apiFetch(`${base}/need-help`, contract("HelpAnswer"), { json: {} });
       if (!r.ok) return void toast.error(DELIVERY_MESSAGES.revertFailed, { description: r.error.message });
       toast.success(DELIVERY_MESSAGES.reverted);
       dispatch({ type: "reverted" });

@@ -8,20 +8,23 @@ import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { Textarea } from "~/components/ui/textarea";
 import { FieldError, fieldAria, errorsFor, UnplacedErrors } from "~/components/forms/field-errors";
 import type { FieldErrors } from "~/domain/api-messages";
-import { HelpAnswer, TodayAnswer, type TodayDelivery } from "~/domain/delivery/contract";
+import type { TodayDelivery } from "~/domain/delivery/contract";
 import { HELP_NOTE_MAX, helpEndpoint, UNKNOWN_ORDER_HELP_PATH } from "~/domain/shell/help";
-import { apiFetch, type ApiResult } from "~/lib/api-client";
+import { apiFetch, contractOf, type ApiResult } from "~/lib/api-client";
+
+// The contracts load with the first call, not the first paint (zod stays off this page's first load).
+const contract = contractOf(() => import("~/domain/delivery/contract"));
 
 /** Sends the request: JSON to the order's need-help call, or multipart when a photo goes (or no order is named). */
 function sendHelp(orderId: string | number | null | undefined, note: string, image: File | null): Promise<ApiResult<unknown>> {
   const endpoint = helpEndpoint(orderId);
   const withOrder = endpoint !== UNKNOWN_ORDER_HELP_PATH;
-  if (withOrder && !image) return apiFetch(endpoint, HelpAnswer, { json: note.trim() ? { note } : {} });
+  if (withOrder && !image) return apiFetch(endpoint, contract("HelpAnswer"), { json: note.trim() ? { note } : {} });
   const form = new FormData();
   // Spec 000 section 5: the photo is sent only if one was chosen.
   if (image) form.append("image", image);
   form.append("note", note);
-  return apiFetch(endpoint, HelpAnswer, { form });
+  return apiFetch(endpoint, contract("HelpAnswer"), { form });
 }
 
 /** Today's deliveries of the driver, for the 'Which delivery?' choice (issue 8); empty when offline. */
@@ -30,7 +33,7 @@ function useTodaysDeliveries(open: boolean): TodayDelivery[] {
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
-    apiFetch("/api/delivery/today", TodayAnswer, { signal: controller.signal })
+    apiFetch("/api/delivery/today", contract("TodayAnswer"), { signal: controller.signal })
       .then((r) => {
         if (r.ok) setList(r.data);
       })

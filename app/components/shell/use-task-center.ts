@@ -2,9 +2,11 @@
 // per tab, and spec 000's order poll every 5 minutes; a failed call becomes the 'Connection Error' alert.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { anyAnswer } from "~/domain/api-messages";
-import { TaskCenterAnswer, TaskPageAnswer } from "~/domain/tasks/contract";
 import { connectionErrorAlert, TASK_POLL_MS, TASK_POLL_URL, type AlertItem, type TaskCenterData, type TaskItem, type TaskTab } from "~/domain/tasks/list";
-import { apiFetch } from "~/lib/api-client";
+import { apiFetch, contractOf } from "~/lib/api-client";
+
+// The contracts load with the first call, not the first paint (zod stays off this page's first load).
+const contract = contractOf(() => import("~/domain/tasks/contract"));
 
 export type Item = TaskItem | AlertItem;
 export type Extra = Record<TaskTab, Item[]>;
@@ -51,7 +53,7 @@ export function useTaskCenter() {
     const controller = new AbortController();
     tasksCall.current = controller;
     try {
-      const r = await apiFetch("/api/tasks", TaskCenterAnswer, { signal: controller.signal });
+      const r = await apiFetch("/api/tasks", contract("TaskCenterAnswer"), { signal: controller.signal });
       if (!r.ok) return settle("tasks", false);
       setData(r.data);
       setExtra(NO_EXTRA);
@@ -89,7 +91,7 @@ export function useTaskCenter() {
       const shown = data[tab].length + extra[tab].length;
       setLoadingMore(tab);
       try {
-        const r = await apiFetch(`/api/tasks?tab=${tab}&page=${Math.floor(shown / data.pageSize) + 1}`, TaskPageAnswer);
+        const r = await apiFetch(`/api/tasks?tab=${tab}&page=${Math.floor(shown / data.pageSize) + 1}`, contract("TaskPageAnswer"));
         if (!r.ok) return setConnectionError((c) => c ?? connectionErrorAlert(new Date()));
         const page = r.data;
         setExtra((e) => {

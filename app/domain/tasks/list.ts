@@ -5,7 +5,7 @@ import type { AlertItem, TaskItem } from "./contract";
 import type { TaskKind } from "./rules";
 
 // The item and panel shapes are the /api/tasks contract (./contract.ts): the service builds them, the bell reads them.
-export { TASK_TABS } from "./contract";
+// Types only: a value from ./contract here would put zod in every page's first load (the bell imports this file).
 export type { AlertItem, TaskCenterData, TaskCounts, TaskItem, TaskPage, TaskTab } from "./contract";
 
 export const TASK_PAGE_SIZE = 25;

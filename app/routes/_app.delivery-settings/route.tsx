@@ -9,11 +9,14 @@ import { errorsFor, FieldError, UnplacedErrors } from "~/components/forms/field-
 import { Button } from "~/components/ui/button";
 import type { FieldErrors } from "~/domain/api-messages";
 import { policies } from "~/domain/access/policy";
-import { SettingsAnswer, type RequiredProofSettings } from "~/domain/delivery/contract";
+import type { RequiredProofSettings } from "~/domain/delivery/contract";
 import { PROOF_KINDS, PROOF_LABELS, type RequiredProof } from "~/domain/delivery/rules";
-import { apiFetch } from "~/lib/api-client";
+import { apiFetch, contractOf } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { requiredProofSettings } from "~/services/delivery.server";
+
+// The contracts load with the first call, not the first paint (zod stays off this page's first load).
+const contract = contractOf(() => import("~/domain/delivery/contract"));
 
 export const policy = policies.grant("admin:manage");
 
@@ -42,7 +45,7 @@ export default function DeliverySettings() {
   async function save() {
     setSaving(true);
     try {
-      const r = await apiFetch("/api/delivery/settings", SettingsAnswer, { method: "PUT", json: { requiredProof: proof } });
+      const r = await apiFetch("/api/delivery/settings", contract("SettingsAnswer"), { method: "PUT", json: { requiredProof: proof } });
       // A refusal keeps the ticks as they are, with the server's word next to the order type it concerns.
       setFieldErrors(r.ok ? {} : r.error.fieldErrors);
       if (!r.ok) return void toast.error("Settings not saved", { description: r.error.message });
