@@ -1,9 +1,8 @@
 // The admin lists' shared pieces: the Prev / Next pager, the line saying why a list did not load, and the
 // debounced load behind a search box (the loader answered the first page, so the first render asks nothing).
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import type * as z from "zod/mini";
 import { Button } from "~/components/ui/button";
-import { apiFetch } from "~/lib/api-client";
+import { apiFetch, type ApiSchema, type ContractOutput } from "~/lib/api-client";
 
 /** Prev and Next around the page label the screen shows (`children`); `onPage` gets the page to show. */
 export function Pager({ page, pages, onPage, className, children }: { page: number; pages: number; onPage: (page: number) => void; className: string; children: ReactNode }) {
@@ -33,7 +32,7 @@ export function LoadError({ error }: { error: string | null }) {
  * GETs `url` 250 ms after it last changed and hands the answer, read by `schema`, to `onLoaded`; an answer a
  * newer url overtook is dropped. Returns the reason in plain words while the last load failed, null once one works.
  */
-export function useDebouncedLoad<S extends z.ZodMiniType>(url: string, schema: S, onLoaded: (body: z.output<S>) => void): string | null {
+export function useDebouncedLoad<S extends ApiSchema>(url: string, schema: S, onLoaded: (body: ContractOutput<S>) => void): string | null {
   const [error, setError] = useState<string | null>(null);
   const first = useRef(true);
   const loaded = useRef(onLoaded);
@@ -51,7 +50,7 @@ export function useDebouncedLoad<S extends z.ZodMiniType>(url: string, schema: S
       void apiFetch(url, contract.current).then((res) => {
         if (cancelled) return;
         if (res.ok) {
-          loaded.current(res.data as z.output<S>);
+          loaded.current(res.data as ContractOutput<S>);
           setError(null);
         } else setError(res.error.message);
       });

@@ -11,15 +11,17 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
-import { RoutingAnswer, type RoutingConfig } from "~/domain/admin/contract";
+import type { RoutingConfig } from "~/domain/admin/contract";
 import { addRoutingKey, ADMIN_TEXT, isEnabled, routingToSave } from "~/domain/admin/rules";
-import { apiFetch } from "~/lib/api-client";
+import { apiFetch, contractOf } from "~/lib/api-client";
 import { AlertFieldError } from "~/components/admin/field-alert";
 import { errorsFor, UnplacedErrors } from "~/components/forms/field-errors";
 import type { FieldErrors } from "~/domain/api-messages";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { getEmailRouting } from "~/services/admin-email-routing.server";
 import { listLocations } from "~/services/admin.server";
+
+const contract = contractOf(() => import("~/domain/admin/contract"));
 
 export const policy = policies.admin;
 
@@ -74,7 +76,7 @@ export default function AdminEmailRouting() {
   async function save() {
     setSaving(true);
     setStatus(null);
-    const res = await apiFetch("/api/admin/email-routing", RoutingAnswer, { method: "PUT", json: routingToSave(draft) });
+    const res = await apiFetch("/api/admin/email-routing", contract("RoutingAnswer"), { method: "PUT", json: routingToSave(draft) });
     setSaving(false);
     if (res.ok) {
       setSaved(res.data);

@@ -8,11 +8,12 @@ import { Button } from "~/components/ui/button";
 import { Input, inputClass } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
 import { checkHeader, DEFAULT_IMPORT_SYSTEM, IMPORT_KIND_LABELS, IMPORT_KINDS, importChunks, readImportRows, type ImportKind } from "~/domain/imports/csv-file";
-import { ImportCheckAnswer, ImportRunAnswer } from "~/domain/imports/contract";
 import { importProgress, importReducer, INITIAL_IMPORT, type CheckAnswer } from "~/domain/imports/flow";
-import { apiFetch } from "~/lib/api-client";
+import { apiFetch, contractOf } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { CheckResult, ColumnHelp, ImportProgress } from "./import-panels";
+
+const contract = contractOf(() => import("~/domain/imports/contract"));
 
 export const policy = policies.admin;
 
@@ -26,7 +27,7 @@ async function checkFile(kind: ImportKind, file: File): Promise<{ ok: true; chec
   const form = new FormData();
   form.set("kind", kind);
   form.set("file", file);
-  const res = await apiFetch("/api/admin/imports/check", ImportCheckAnswer, { method: "POST", form });
+  const res = await apiFetch("/api/admin/imports/check", contract("ImportCheckAnswer"), { method: "POST", form });
   return res.ok ? { ok: true, check: res.data } : { ok: false, error: res.error.message };
 }
 
@@ -53,7 +54,7 @@ export default function AdminImport() {
     const chunks = importChunks(state.check.kind, checkHeader(state.check.kind, header).columns, rows);
     dispatch({ type: "start", chunks: chunks.length });
     for (const chunk of chunks) {
-      const res = await apiFetch("/api/admin/imports/run", ImportRunAnswer, {
+      const res = await apiFetch("/api/admin/imports/run", contract("ImportRunAnswer"), {
         method: "POST",
         json: { kind: state.check.kind, sourceSystem, header, rows: chunk },
       });

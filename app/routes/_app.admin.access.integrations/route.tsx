@@ -4,7 +4,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import * as z from "zod/mini";
 import { toast } from "sonner";
 import { PageHeading } from "~/components/admin/unsaved";
 import { Badge } from "~/components/ui/badge";
@@ -12,15 +11,17 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { policies } from "~/domain/access/policy";
-import { IntegrationKey, IntegrationKeyAnswer, IssuedKeyAnswer, type IssuedKey } from "~/domain/integrations/contract";
+import type { IntegrationKey, IssuedKey } from "~/domain/integrations/contract";
 import { DEFAULT_SOURCE_SYSTEM, KIND_LABELS } from "~/domain/integrations/kinds";
-import { apiFetch, type ApiError } from "~/lib/api-client";
+import { apiFetch, contractOf, parseContract, type ApiError } from "~/lib/api-client";
 import { UnplacedErrors } from "~/components/forms/field-errors";
 import type { FieldErrors } from "~/domain/api-messages";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { adminLocations } from "~/services/admin-passcodes.server";
 import { listIntegrationKeys } from "~/services/integrations-keys.server";
 import { CONFIRM_TEXT, KeyActions, KeyTextField, ScopeFields, SecretDialog, when, type Confirm, type Scope } from "./pieces";
+
+const contract = contractOf(() => import("~/domain/integrations/contract"));
 
 export const policy = policies.admin;
 
@@ -84,7 +85,7 @@ export default function AdminIntegrations() {
     if (!canCreate) return;
     setCreating(true);
     setCreateError(null);
-    const res = await apiFetch("/api/integrations/keys", IssuedKeyAnswer, { method: "POST", json: form });
+    const res = await apiFetch("/api/integrations/keys", contract("IssuedKeyAnswer"), { method: "POST", json: form });
     setCreating(false);
     if (!res.ok) {
       setCreateError(refusal(res.error));
@@ -101,12 +102,12 @@ export default function AdminIntegrations() {
     setConfirm(null);
     const path = `/api/integrations/keys/${c.key.id}/${c.kind}`;
     if (c.kind === "rotate") {
-      const res = await apiFetch(path, IssuedKeyAnswer, { method: "POST", json: { version: c.key.version } });
+      const res = await apiFetch(path, contract("IssuedKeyAnswer"), { method: "POST", json: { version: c.key.version } });
       if (!res.ok) return void toast.error(res.error.message);
       replace(res.data.key);
       setIssued({ label: res.data.key.label, secret: res.data.secret });
     } else {
-      const res = await apiFetch(path, IntegrationKeyAnswer, { method: "POST", json: {} });
+      const res = await apiFetch(path, contract("IntegrationKeyAnswer"), { method: "POST", json: {} });
       if (!res.ok) return void toast.error(res.error.message);
       replace(res.data);
       toast.success(`Key '${c.key.label}' revoked`);
@@ -115,12 +116,11 @@ export default function AdminIntegrations() {
 
   async function saveScope() {
     if (!editing) return;
-    const res = await apiFetch(`/api/integrations/keys/${editing.key.id}`, IntegrationKeyAnswer, { method: "PATCH", json: { ...editing.scope, version: editing.key.version } });
+    const res = await apiFetch(`/api/integrations/keys/${editing.key.id}`, contract("IntegrationKeyAnswer"), { method: "PATCH", json: { ...editing.scope, version: editing.key.version } });
     if (!res.ok) {
       setEditError(refusal(res.error));
       // A 409 carries the key as it is now: show that, so a second save starts from it.
-      const now = z.safeParse(IntegrationKey, res.error.data);
-      const current = now.success ? now.data : null;
+      const current = res.error.status === 409 ? await parseContract(contract("IntegrationKey"), res.error.data) : null;
       if (res.error.status === 409 && current) {
         replace(current);
         setEditing({ key: current, scope: { label: current.label, kinds: current.kinds, locations: current.locations } });

@@ -16,12 +16,14 @@ import { cn } from "~/components/ui/cn";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
-import { PasscodeAnswer, PasscodesAnswer, type Passcode } from "~/domain/admin/contract";
+import type { Passcode } from "~/domain/admin/contract";
 import { ADMIN_TEXT, ageDays, needsRotation, PASSCODE_LOCATIONS_LIMIT } from "~/domain/admin/rules";
 import { anyAnswer } from "~/domain/api-messages";
-import { apiFetch } from "~/lib/api-client";
+import { apiFetch, contractOf } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { adminLocations, listPasscodes } from "~/services/admin-passcodes.server";
+
+const contract = contractOf(() => import("~/domain/admin/contract"));
 
 export const policy = policies.admin;
 
@@ -70,7 +72,7 @@ export default function AdminPasscodes() {
   const now = new Date(initial.now);
 
   async function refresh() {
-    const res = await apiFetch("/api/picklist/passcode", PasscodesAnswer);
+    const res = await apiFetch("/api/picklist/passcode", contract("PasscodesAnswer"));
     if (res.ok) setList(res.data);
     else toast.error(res.error.message);
   }
@@ -83,7 +85,7 @@ export default function AdminPasscodes() {
       setList((l) => l.filter((p) => p.id !== c.passcode.id));
       toast.success(`Passcode '${c.passcode.label}' deleted`);
     } else {
-      const res = await apiFetch(`/api/picklist/passcode/${c.kind}`, PasscodeAnswer, { method: "POST", json: { id: c.passcode.id } });
+      const res = await apiFetch(`/api/picklist/passcode/${c.kind}`, contract("PasscodeAnswer"), { method: "POST", json: { id: c.passcode.id } });
       if (!res.ok) return void toast.error(res.error.message);
       const updated = res.data;
       setList((l) => l.map((p) => (p.id === updated.id ? updated : p)));
@@ -93,7 +95,7 @@ export default function AdminPasscodes() {
 
   async function saveWarehouses() {
     if (!editing) return;
-    const res = await apiFetch("/api/picklist/passcode/update", PasscodeAnswer, { method: "POST", json: { id: editing.passcode.id, locations: editing.locations } });
+    const res = await apiFetch("/api/picklist/passcode/update", contract("PasscodeAnswer"), { method: "POST", json: { id: editing.passcode.id, locations: editing.locations } });
     if (!res.ok) {
       const refused = Object.values(refusalByField(res.error, "locations")).flat();
       setEditing((e) => (e ? { ...e, refused } : e));

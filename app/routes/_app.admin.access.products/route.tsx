@@ -10,15 +10,17 @@ import { PageHeading } from "~/components/admin/unsaved";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
-import { ProductAnswer, ProductPage, type Product } from "~/domain/admin/contract";
+import type { Product, ProductPage } from "~/domain/admin/contract";
 import { barcodeError, caseQuantityError, type BarcodeKind } from "~/domain/picking/barcodes";
 import { binError } from "~/domain/picking/bins";
-import { apiFetch } from "~/lib/api-client";
+import { apiFetch, contractOf } from "~/lib/api-client";
 import { refusalByField } from "~/components/admin/field-alert";
 import { errorsFor, unplacedErrors } from "~/components/forms/field-errors";
 import type { FieldErrors } from "~/domain/api-messages";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { listProducts } from "~/services/products.server";
+
+const contract = contractOf(() => import("~/domain/admin/contract"));
 
 export const policy = policies.admin;
 
@@ -40,7 +42,7 @@ export default function AdminProducts() {
   const [pageNo, setPageNo] = useState(1);
   const params = new URLSearchParams({ page: String(pageNo) });
   if (q.trim()) params.set("q", q.trim());
-  const loadError = useDebouncedLoad(`/api/admin/products?${params}`, ProductPage, setPage);
+  const loadError = useDebouncedLoad(`/api/admin/products?${params}`, contract("ProductPage"), setPage);
 
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   const replace = (p: Product) => setPage((cur) => ({ ...cur, data: cur.data.map((x) => (x.sku === p.sku ? p : x)) }));
@@ -100,7 +102,7 @@ function ProductRow({ product, onSaved }: { product: Product; onSaved: (p: Produ
     setBinMessage(error);
     if (error) return;
     setBusy(true);
-    const res = await apiFetch(`/api/admin/products/${sku}`, ProductAnswer, { method: "PUT", json: { bin: bin.trim() || null } });
+    const res = await apiFetch(`/api/admin/products/${sku}`, contract("ProductAnswer"), { method: "PUT", json: { bin: bin.trim() || null } });
     setBusy(false);
     if (!res.ok) {
       setBinMessage(said(refusalByField(res.error, "bin"), ["bin"]));
@@ -118,7 +120,7 @@ function ProductRow({ product, onSaved }: { product: Product; onSaved: (p: Produ
     setQuantityRefused(false);
     if (error) return;
     setBusy(true);
-    const res = await apiFetch(`/api/admin/products/${sku}/barcodes`, ProductAnswer, { method: "POST", json: { code: code.trim(), kind, quantity: qty } });
+    const res = await apiFetch(`/api/admin/products/${sku}/barcodes`, contract("ProductAnswer"), { method: "POST", json: { code: code.trim(), kind, quantity: qty } });
     setBusy(false);
     if (!res.ok) {
       const refused = refusalByField(res.error, "code");
@@ -136,7 +138,7 @@ function ProductRow({ product, onSaved }: { product: Product; onSaved: (p: Produ
 
   async function remove(id: number, text: string) {
     setBusy(true);
-    const res = await apiFetch(`/api/admin/products/${sku}/barcodes/${id}`, ProductAnswer, { method: "DELETE" });
+    const res = await apiFetch(`/api/admin/products/${sku}/barcodes/${id}`, contract("ProductAnswer"), { method: "DELETE" });
     setBusy(false);
     if (!res.ok) {
       toast.error("Failed to remove the barcode", { description: res.error.message });

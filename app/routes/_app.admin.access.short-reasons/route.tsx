@@ -11,13 +11,15 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
-import { ShortReasonAnswer, ShortReasonsAnswer, type ShortReason } from "~/domain/admin/contract";
+import type { ShortReason } from "~/domain/admin/contract";
 import { SHORT_REASON_ACTION_LABELS, SHORT_REASON_ACTIONS, shortReasonLabelError, type ShortReasonAction } from "~/domain/picking/short-reasons";
 import { refusalByField } from "~/components/admin/field-alert";
 import { errorsFor, unplacedErrors } from "~/components/forms/field-errors";
-import { apiFetch, type ApiError } from "~/lib/api-client";
+import { apiFetch, contractOf, type ApiError } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { listShortReasons } from "~/services/pick-short-reasons.server";
+
+const contract = contractOf(() => import("~/domain/admin/contract"));
 
 export const policy = policies.admin;
 
@@ -54,7 +56,7 @@ export default function AdminShortReasons() {
     setMessage(error);
     if (error) return;
     setBusy(true);
-    const res = await apiFetch("/api/admin/short-reasons", ShortReasonAnswer, { method: "POST", json: { label: label.trim(), action: newAction } });
+    const res = await apiFetch("/api/admin/short-reasons", contract("ShortReasonAnswer"), { method: "POST", json: { label: label.trim(), action: newAction } });
     setBusy(false);
     if (!res.ok) {
       // The label's own reason (a duplicate names no field: its message is about the label too); an action
@@ -73,13 +75,13 @@ export default function AdminShortReasons() {
   /** Saves one change; answers the refusal (null when saved) so a row can show it under its field. */
   async function update(r: Reason, patch: Partial<Pick<Reason, "label" | "action" | "active">> & { move?: "up" | "down" }, done: string): Promise<ApiError | null> {
     setBusy(true);
-    const res = await apiFetch(`/api/admin/short-reasons/${r.id}`, ShortReasonsAnswer, { method: "PUT", json: { ...patch, version: r.version } });
+    const res = await apiFetch(`/api/admin/short-reasons/${r.id}`, contract("ShortReasonsAnswer"), { method: "PUT", json: { ...patch, version: r.version } });
     setBusy(false);
     if (!res.ok) {
       toast.error("Failed to save the reason", { description: res.error.message });
       // A stale version: reload the list so the next try starts from what is stored.
       if (res.error.status === 409) {
-        const fresh = await apiFetch("/api/admin/short-reasons", ShortReasonsAnswer);
+        const fresh = await apiFetch("/api/admin/short-reasons", contract("ShortReasonsAnswer"));
         if (fresh.ok) setReasons(fresh.data);
       }
       return res.error;

@@ -5,7 +5,6 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { toast } from "sonner";
-import * as z from "zod/mini";
 import { LocationPicker, OrderTypePicker } from "~/components/admin/pickers";
 import { EffectivePanel } from "~/components/admin/users/effective-panel";
 import { RemoveUsersDialog, SetRoleDialog } from "~/components/admin/users/bulk-dialogs";
@@ -18,15 +17,17 @@ import { PageHeading, UnsavedBar } from "~/components/admin/unsaved";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
-import { AdminUsersPage, SavedUsers, SavedUsersData } from "~/domain/admin/contract";
+import type { AdminUsersPage } from "~/domain/admin/contract";
 import { anyAnswer, type FieldErrors } from "~/domain/api-messages";
-import { apiFetch } from "~/lib/api-client";
+import { apiFetch, contractOf, parseContract } from "~/lib/api-client";
 import { ADMIN_TEXT, ADMIN_USERS_PAGE_SIZE } from "~/domain/admin/rules";
 import { initialUsers, toDraft, userChanges, usersReducer } from "~/domain/admin/users-draft";
 import { ORDER_TYPES } from "~/domain/orders/constants";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { listAdminUsers, listLocations, listRoles, usersQuerySchema } from "~/services/admin.server";
 import { listWorkers } from "~/services/workers.server";
+
+const contract = contractOf(() => import("~/domain/admin/contract"));
 
 export const policy = policies.admin;
 
@@ -78,7 +79,7 @@ export default function AdminUsers() {
     let cancelled = false;
     const params = new URLSearchParams({ limit: String(ADMIN_USERS_PAGE_SIZE), page: String(query.page) });
     if (query.q) params.set("q", query.q);
-    void apiFetch(`/api/admin/users?${params}`, AdminUsersPage).then((res) => {
+    void apiFetch(`/api/admin/users?${params}`, contract("AdminUsersPage")).then((res) => {
       if (cancelled) return;
       if (!res.ok) {
         setLoadError(res.error.message);
@@ -111,7 +112,7 @@ export default function AdminUsers() {
       return;
     }
     setSaving(true);
-    const res = await apiFetch("/api/admin/users/bulk", SavedUsers, { method: "PUT", json: changes });
+    const res = await apiFetch("/api/admin/users/bulk", contract("SavedUsers"), { method: "PUT", json: changes });
     setSaving(false);
     if (res.ok) {
       dispatch({ type: "stored", users: res.data });
@@ -119,8 +120,8 @@ export default function AdminUsers() {
       toast.success(ADMIN_TEXT.usersUpdated);
     } else {
       setRefused(refusalsByItem(res.error.fieldErrors, (i) => changes[i]?.email));
-      const current = z.safeParse(SavedUsersData, res.error.data);
-      if (res.error.status === 409 && current.success) dispatch({ type: "stored", users: current.data });
+      const current = res.error.status === 409 ? await parseContract(contract("SavedUsersData"), res.error.data) : null;
+      if (current) dispatch({ type: "stored", users: current });
       toast.error(res.error.message);
     }
   }

@@ -4,7 +4,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import * as z from "zod/mini";
 import { toast } from "sonner";
 import { LocationPicker, OrderTypePicker } from "~/components/admin/pickers";
 import { ExportCsvLink, exportHref } from "~/components/lists/export-link";
@@ -17,14 +16,16 @@ import { Input } from "~/components/ui/input";
 import { errorsFor, fieldAria, FieldError, UnplacedErrors } from "~/components/forms/field-errors";
 import type { FieldErrors } from "~/domain/api-messages";
 import { policies } from "~/domain/access/policy";
-import { Lookups, Worker, WorkerAnswer, WorkersAnswer } from "~/domain/admin/contract";
+import type { Worker } from "~/domain/admin/contract";
 import { ADMIN_TEXT, DEFAULT_WORKER_ROLE } from "~/domain/admin/rules";
 import { ORDER_TYPES } from "~/domain/orders/constants";
 import { anyAnswer } from "~/domain/api-messages";
-import { apiFetch } from "~/lib/api-client";
+import { apiFetch, contractOf, parseContract } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { listLocations } from "~/services/admin.server";
 import { listWorkers } from "~/services/workers.server";
+
+const contract = contractOf(() => import("~/domain/admin/contract"));
 
 export const policy = policies.admin;
 
@@ -68,7 +69,7 @@ export default function AdminWorkers() {
 
   // GET /lookups: the order types to choose from, at the top level or under data.
   useEffect(() => {
-    void apiFetch("/lookups", Lookups).then((res) => {
+    void apiFetch("/lookups", contract("Lookups")).then((res) => {
       if (res.ok) {
         const list = res.data.orderType ?? res.data.data?.orderType;
         if (Array.isArray(list) && list.length) setOrderTypes(list);
@@ -79,7 +80,7 @@ export default function AdminWorkers() {
   const params = new URLSearchParams();
   if (activeOnly) params.set("active", "true");
   if (q.trim()) params.set("q", q.trim());
-  const loadError = useDebouncedLoad(`/api/warehouse-workers?${params}`, WorkersAnswer, setWorkers);
+  const loadError = useDebouncedLoad(`/api/warehouse-workers?${params}`, contract("WorkersAnswer"), setWorkers);
 
   const pending = Object.entries(editing).filter(([id, e]) => differs(e, workers.find((w) => w._id === id)));
   const dirty = pending.length > 0;
@@ -87,15 +88,14 @@ export default function AdminWorkers() {
   async function saveOne(key: string, e: Editing): Promise<boolean> {
     const { _id, version, ...fields } = e;
     const res = _id
-      ? await apiFetch(`/api/warehouse-workers/${_id}`, WorkerAnswer, { method: "PUT", json: { ...fields, version } })
-      : await apiFetch("/api/warehouse-workers", WorkerAnswer, { method: "POST", json: fields });
+      ? await apiFetch(`/api/warehouse-workers/${_id}`, contract("WorkerAnswer"), { method: "PUT", json: { ...fields, version } })
+      : await apiFetch("/api/warehouse-workers", contract("WorkerAnswer"), { method: "POST", json: fields });
     if (!res.ok) {
       toast.error(_id ? ADMIN_TEXT.updateFailed : ADMIN_TEXT.createFailed, { description: res.error.message });
       setFieldErrors((fe) => ({ ...fe, [key]: res.error.fieldErrors }));
       if (res.error.status === 409 && _id) {
-        const current = z.safeParse(Worker, res.error.data);
-        if (current.success) {
-          const fresh = current.data;
+        const fresh = await parseContract(contract("Worker"), res.error.data);
+        if (fresh) {
           setWorkers((ws) => ws.map((w) => (w._id === _id ? fresh : w)));
           setEditing((ed) => ({ ...ed, [key]: editable(fresh) }));
         }

@@ -8,10 +8,12 @@ import { ToggleChips } from "~/components/admin/toggle-chips";
 import { fieldAria, errorsFor, UnplacedErrors } from "~/components/forms/field-errors";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { PasscodeAnswer, type Passcode } from "~/domain/admin/contract";
+import type { Passcode } from "~/domain/admin/contract";
 import { canSubmitPasscode, passcodeCreateBody } from "~/domain/admin/rules";
 import type { FieldErrors } from "~/domain/api-messages";
-import { apiFetch } from "~/lib/api-client";
+import { apiFetch, contractOf } from "~/lib/api-client";
+
+const contract = contractOf(() => import("~/domain/admin/contract"));
 
 const BLANK = { label: "", code: "", hours: "", locations: [] as string[] };
 type Form = typeof BLANK;
@@ -35,7 +37,7 @@ export function CreatePasscodeForm({ locationIds, onCreated }: { locationIds: st
     if (!canSubmitPasscode(form)) return;
     setCreating(true);
     setFieldErrors({});
-    const res = await apiFetch("/api/picklist/passcode", PasscodeAnswer, { method: "POST", json: passcodeCreateBody(form) });
+    const res = await apiFetch("/api/picklist/passcode", contract("PasscodeAnswer"), { method: "POST", json: passcodeCreateBody(form) });
     setCreating(false);
     if (!res.ok) {
       // A taken code or no connection names no field: its message goes under Code, the field to change.
