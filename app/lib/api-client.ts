@@ -22,6 +22,8 @@ export type ApiError = {
 
 /** `headers` is the answer's (apiFetch only): for the rare call that carries data there (X-Total-Count). */
 export type ApiResult<T> = { ok: true; status: number; data: T; headers?: Headers } | { ok: false; error: ApiError };
+/** An answer as read from a body (no headers): what a page loader hands its screen, serializable as it is. */
+export type ApiAnswer<T> = { ok: true; status: number; data: T } | { ok: false; error: ApiError };
 
 export type ApiInit = {
   method?: string;
@@ -77,7 +79,7 @@ export function isConnectionFailure(error: ApiError): boolean {
 }
 
 /** Reads an answer (status, text, Retry-After) through the call's contract (already loaded; zod validates synchronously). */
-export function readAnswer<S extends StandardSchema<unknown>>(method: string, status: number, text: string, retryAfter: string | null, schema: S): ApiResult<Out<S>> {
+export function readAnswer<S extends StandardSchema<unknown>>(method: string, status: number, text: string, retryAfter: string | null, schema: S): ApiAnswer<Out<S>> {
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;

@@ -4,12 +4,12 @@
 // asked only when the query changes or the list is reloaded.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isDeliveredOrReleased, normalizeTrucking } from "~/domain/orders/status";
-import type { ApiResult } from "~/lib/api-client";
+import type { ApiAnswer, ApiResult } from "~/lib/api-client";
 import { fetchKpis, fetchOrders } from "./api";
 import type { Kpis, ListFilters, ListQuery, ListResult, OrderRow, Pagination, Quick, SortDir } from "./types";
 
 /** What the page loader brought: the first list request's and the KPIs' /api answers, read by their contracts on the server (first-page.server.ts). */
-export type OrderListInitialData = { list: ApiResult<ListResult>; kpis: ApiResult<Kpis> };
+export type OrderListInitialData = { list: ApiAnswer<ListResult>; kpis: ApiAnswer<Kpis> };
 
 /** Search waits this long after the last keystroke (spec 001 §9). */
 export const SEARCH_DEBOUNCE_MS = 600;
