@@ -3,7 +3,7 @@
 // renamed to a name another reason already has (the server's 409), and a Default CC address the server
 // refuses. Phone only: one width proves the placing.
 import type { Page } from "@playwright/test";
-import { expect, expectConsoleErrors, isPhone, signIn, test } from "./fixtures";
+import { expect, expectConsoleErrors, signIn, test } from "./fixtures";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -12,7 +12,6 @@ async function shot(page: Page, name: string) {
 }
 
 test("@phone-only a refused passcode label, a taken reason name and a refused CC address are explained under their fields", async ({ page }) => {
-  test.skip(!isPhone(page), "phone width only");
   expectConsoleErrors(/status of 400 .*\/api\/picklist\/passcode/, /status of 409 .*\/api\/admin\/short-reasons/, /status of 400 .*\/api\/admin\/email-routing/);
 
   // Passcodes: an 81-character label (the server takes 80).

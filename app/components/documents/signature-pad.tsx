@@ -109,7 +109,7 @@ export const SignaturePad = forwardRef<SignaturePadHandle, Props>(function Signa
     toDataUrl: () => (pad.current && !pad.current.isEmpty() ? pad.current.toDataURL(SIGNATURE_PAD.type) : null),
     toFile: async (name = "signature.png") => {
       if (!pad.current || pad.current.isEmpty()) return null;
-      // Decoded here: the page's CSP lets fetch() reach our origin only, not data: URLs.
+      // Decoded here: the page's CSP lets the browser fetch from our origin only, not data: URLs.
       const base64 = pad.current.toDataURL(SIGNATURE_PAD.type).split(",")[1] ?? "";
       const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
       return new File([bytes], name, { type: SIGNATURE_PAD.type });
