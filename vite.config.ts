@@ -35,8 +35,9 @@ export default defineConfig({
   optimizeDeps: {
     // Everything the dev server would otherwise discover mid-run: a discovery reloads every open page, which
     // broke journeys on a fresh clone (the camera's decoder; pdf-lib and resend, met through server modules
-    // of route files and never loaded by a browser).
-    include: ["sonner", "lucide-react", "@remix-run/cloudflare", "zod", "drizzle-orm", "drizzle-orm/sqlite-core", "partysocket", "pdfjs-dist", "signature_pad", "@tanstack/react-virtual", "@zxing/library", "pdf-lib", "resend"],
+    // of route files and never loaded by a browser; zod/mini, which the /api contracts load with a screen's
+    // first call, after the first paint).
+    include: ["sonner", "lucide-react", "@remix-run/cloudflare", "zod", "zod/mini", "@libsql/client/web", "drizzle-orm/libsql", "drizzle-orm", "drizzle-orm/sqlite-core", "partysocket", "pdfjs-dist", "signature_pad", "@tanstack/react-virtual", "@zxing/library", "pdf-lib", "resend"],
   },
   ssr: { resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] } },
 });
