@@ -3,8 +3,9 @@
 // place a thrown DomainError becomes an HTTP answer; nothing else leaks (no stack, file or route name).
 // A database that does not answer is a 503 with Retry-After, as on every other door (database-faults.server.ts).
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { ACTED_AT_HEADER, ACTED_AT_PROBLEM, actedAtOf, parseActedAt, type ActedAt } from "~/domain/acted-at";
 import type { Policy } from "~/domain/access/policy";
-import { DomainError, MethodNotAllowedError } from "~/domain/errors";
+import { DomainError, MethodNotAllowedError, ValidationError } from "~/domain/errors";
 import type { AppContext } from "./context.server";
 import { databaseUnavailable } from "./db.server";
 import { authorize, POLICY_DENIAL_HEADER } from "./guard.server";
@@ -20,6 +21,11 @@ export type RouteArgs<V> = {
   params: LoaderFunctionArgs["params"];
   viewer: V;
   ctx: AppContext;
+  /**
+   * When the person acted (decision 040): on a write, the phone's `X-Acted-At` bounded by the receipt time
+   * and the lower bound the service gives; on a read, or without the header, the receipt time.
+   */
+  actedAt: ActedAt;
 };
 
 type Handler<V> = (args: RouteArgs<V>) => Promise<unknown> | unknown;
@@ -61,6 +67,18 @@ function asResponse(value: unknown): Response {
 }
 
 /**
+ * The one place `X-Acted-At` is read (decision 040): only on writes, only as a time. A malformed header is
+ * a 400 before the handler runs, so nothing is written.
+ */
+function actedAtOfRequest(request: Request, ctx: AppContext, method: string): ActedAt {
+  const received = ctx.now();
+  if (method === "GET" || method === "HEAD") return actedAtOf({ kind: "absent" }, received);
+  const claim = parseActedAt(request.headers.get(ACTED_AT_HEADER));
+  if (claim.kind === "malformed") throw new ValidationError(ACTED_AT_PROBLEM);
+  return actedAtOf(claim, received);
+}
+
+/**
  * The loader and action of an /api path. The policy is checked first (so the authorization matrix sees the
  * same refusals for every method), then the method: one without a handler gets 405 with `Allow`. HEAD is
  * answered by GET.
@@ -85,7 +103,7 @@ export function apiRoute<P extends Policy>(
       const method = request.method.toUpperCase();
       const handler = handlers[(method === "HEAD" ? "GET" : method) as Method];
       if (!handler) throw new MethodNotAllowedError(allowed);
-      return asResponse(await handler({ request, context, params, viewer, ctx: context.app }));
+      return asResponse(await handler({ request, context, params, viewer, ctx: context.app, actedAt: actedAtOfRequest(request, context.app, method) }));
     } catch (error) {
       return respondToError(error);
     }
@@ -112,7 +130,7 @@ export function pageLoader<P extends Policy, T>(policy: P, handler: (args: Route
       throw pageFailure(error);
     })) as ViewerOf<P>;
     try {
-      return await handler({ request, context, params, viewer, ctx: context.app });
+      return await handler({ request, context, params, viewer, ctx: context.app, actedAt: actedAtOf({ kind: "absent" }, context.app.now()) });
     } catch (error) {
       throw pageFailure(error);
     }

@@ -10,7 +10,11 @@ import type { Viewer } from "./session.server";
 /** Who acts: only ever the server's session (never a name from a request body). */
 export type Actor = Pick<Viewer, "userId" | "email" | "name">;
 
-export type AuditInput = { entityType: string; entityId: string; action: string; changes: AuditChange[] };
+/**
+ * `actedAt`: when the person acted (a queued floor write's bounded X-Acted-At, decision 040), stored beside
+ * the receipt time `at`; omitted or equal to `at`, nothing extra is stored.
+ */
+export type AuditInput = { entityType: string; entityId: string; action: string; changes: AuditChange[]; actedAt?: string | null };
 
 type Writer = Pick<Database, "insert" | "run">;
 
@@ -21,6 +25,7 @@ export function actorName(actor: Actor): string {
 export function auditValues(actor: Actor, at: string, input: AuditInput): typeof auditEvents.$inferInsert {
   return {
     at,
+    actedAt: input.actedAt && input.actedAt !== at ? input.actedAt : null,
     actorId: actor.userId,
     actorEmail: actor.email,
     actorName: actorName(actor),
@@ -41,8 +46,9 @@ export function recordAudit(db: Writer, actor: Actor, at: string, input: AuditIn
  * (`changes() = 1`): a version-checked update that lost its race records nothing.
  */
 export function recordAuditIfUpdated(db: Writer, actor: Actor, at: string, input: AuditInput) {
-  return db.run(sql`INSERT INTO ${auditEvents} (at, actor_id, actor_email, actor_name, entity_type, entity_id, action, changes)
-    SELECT ${at}, ${actor.userId}, ${actor.email}, ${actorName(actor)}, ${input.entityType}, ${input.entityId}, ${input.action}, ${JSON.stringify(input.changes)}
+  const actedAt = input.actedAt && input.actedAt !== at ? input.actedAt : null;
+  return db.run(sql`INSERT INTO ${auditEvents} (at, acted_at, actor_id, actor_email, actor_name, entity_type, entity_id, action, changes)
+    SELECT ${at}, ${actedAt}, ${actor.userId}, ${actor.email}, ${actorName(actor)}, ${input.entityType}, ${input.entityId}, ${input.action}, ${JSON.stringify(input.changes)}
     WHERE changes() = 1`);
 }
 

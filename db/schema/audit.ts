@@ -8,7 +8,13 @@ export const auditEvents = sqliteTable(
   "audit_events",
   {
     id: id(),
+    /** When the server received the write (always the server's clock). */
     at: text("at").notNull(),
+    /**
+     * When the person acted, if a queued floor write said so (X-Acted-At, bounded: decision 040); null when
+     * it is the receipt time. The order history sorts by `coalesce(acted_at, at)`.
+     */
+    actedAt: text("acted_at"),
     actorId: integer("actor_id"),
     actorEmail: text("actor_email").notNull().default(""),
     actorName: text("actor_name").notNull().default(""),
