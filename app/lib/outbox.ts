@@ -46,8 +46,11 @@ export type OutboxRequest = {
 /** apiFetch's answer, or "kept on this phone" (it will be sent when there is signal). */
 export type OutboxResult<T> = ApiResult<T> | { ok: "queued"; entry: OutboxEntry };
 
-/** A queued write the server took (for the "Sent: <label>" toast and a screen waiting on it). */
-export type SentEvent = { entry: OutboxEntry; status: number; data: unknown };
+/**
+ * The server's answer to a queued write: taken ("sent", for the "Sent: <label>" toast and a screen waiting on it),
+ * or kept for the person ("refused", "signin") with its refusal.
+ */
+export type AnsweredEvent = { entry: OutboxEntry; verdict: "sent" | "refused" | "signin"; status: number; data: unknown };
 
 let dbPromise: Promise<IDBPDatabase<OutboxDb>> | null = null;
 let owner = "";
@@ -56,7 +59,7 @@ let flushing: Promise<void> | null = null;
 let migration: Promise<void> | null = null;
 let channel: BroadcastChannel | null = null;
 const changeListeners = new Set<() => void>();
-const sentListeners = new Set<(event: SentEvent) => void>();
+const answeredListeners = new Set<(event: AnsweredEvent) => void>();
 
 function available(): boolean {
   return typeof indexedDB !== "undefined";
@@ -172,10 +175,14 @@ export function watchOutbox(listener: (counts: OutboxCounts) => void): () => voi
   };
 }
 
-/** Called for every queued write the server took. */
-export function onOutboxSent(listener: (event: SentEvent) => void): () => void {
-  sentListeners.add(listener);
-  return () => sentListeners.delete(listener);
+/** Called for every queued write the server answered (took, or refused). */
+export function onOutboxAnswered(listener: (event: AnsweredEvent) => void): () => void {
+  answeredListeners.add(listener);
+  return () => answeredListeners.delete(listener);
+}
+
+function answered(event: AnsweredEvent): void {
+  for (const listener of answeredListeners) listener(event);
 }
 
 async function keep(entry: OutboxEntry): Promise<void> {
@@ -270,8 +277,7 @@ async function flushNow(force: boolean): Promise<void> {
     if (verdict === "sent") {
       await database.delete(STORE, entry.id);
       changed();
-      const sent = { entry, status, data: result.ok ? result.data : undefined };
-      for (const listener of sentListeners) listener(sent);
+      answered({ entry, verdict, status, data: result.ok ? result.data : undefined });
       continue;
     }
     stopped.add(entry.group);
@@ -283,8 +289,10 @@ async function flushNow(force: boolean): Promise<void> {
       continue;
     }
     const error = result.ok ? null : result.error;
-    await database.put(STORE, { ...entry, state: verdict, refusal: { status, message: error?.message ?? "", fieldErrors: error?.fieldErrors ?? {} } });
+    const kept: OutboxEntry = { ...entry, state: verdict, refusal: { status, message: error?.message ?? "", fieldErrors: error?.fieldErrors ?? {} } };
+    await database.put(STORE, kept);
     changed();
+    answered({ entry: kept, verdict, status, data: error?.body });
   }
 }
 

@@ -63,11 +63,11 @@ describe("the floor outbox", () => {
     expect(await outbox.outboxCount()).toEqual({ waiting: 2, needsYou: 0 });
 
     const sent: string[] = [];
-    outbox.onOutboxSent((e) => sent.push(e.entry.label));
+    outbox.onOutboxAnswered((e) => sent.push(`${e.verdict} ${e.entry.label}`));
     await outbox.flushOutbox(true);
     await outbox.flushOutbox(true);
     expect(calls.slice(1).map((c) => c.url)).toEqual(["/api/out", "/api/complete"]);
-    expect(sent).toEqual(["Out for delivery SO-1", "Completion of SO-1"]);
+    expect(sent).toEqual(["sent Out for delivery SO-1", "sent Completion of SO-1"]);
     // Each was sent with its own key, and the same key as when it was first tried.
     expect(calls[1]!.headers["Idempotency-Key"]).toBe(calls[0]!.headers["Idempotency-Key"]);
     expect(calls[1]!.headers["X-Acted-At"]).toBe(calls[0]!.headers["X-Acted-At"]);

@@ -1,10 +1,10 @@
 // The wizard's calls (spec 001 §7 'Delivery'): reads with the spec's 404 retry by order id, writes through the
-// phone's outbox (app/lib/offline-queue.ts), the photo shrink before upload, and the geolocation read.
+// floor's one outbox (app/lib/outbox.ts), the photo shrink before upload, and the geolocation read.
 import { DELIVERY_MESSAGES, GEO_TIMEOUT_MS, PHOTO_MAX_SIDE, PHOTO_QUALITY, PHOTO_TARGET_BYTES } from "~/domain/delivery/rules";
-import { networkMessage, type FieldErrors, type StandardSchema } from "~/domain/api-messages";
+import type { FieldErrors } from "~/domain/api-messages";
 import type { GeoPoint } from "../../../db/schema";
-import { apiFetch, idempotencyKey, readAnswer, type ApiError, type ApiSchema, type ContractOutput } from "~/lib/api-client";
-import { sendOrQueue, type QueuedBody } from "~/lib/offline-queue";
+import { apiFetch, type ApiError, type ApiSchema, type ContractOutput } from "~/lib/api-client";
+import { sendThroughOutbox } from "~/lib/outbox";
 
 export type { DeliveryLine, DeliveryMeta, RequiredProof } from "~/domain/delivery/rules";
 export type { GeoPoint } from "../../../db/schema";
@@ -28,11 +28,6 @@ function refusal<T>(error: ApiError): Outcome<T> {
   return { ok: false, status: error.status, error: errorText(error.status, text), fieldErrors: error.fieldErrors };
 }
 
-/** The call's contract, loaded if it is lazy (readAnswer reads synchronously). */
-function loadedContract(schema: Schema): Promise<StandardSchema<unknown>> {
-  return "lazy" in schema && typeof schema.lazy === "function" ? schema.lazy() : Promise.resolve(schema as StandardSchema<unknown>);
-}
-
 /** GET with the spec's fallback: a 404 by order number is retried once with the order id. */
 export async function getWithFallback<S extends Schema>(orderNumber: string, orderId: number | string, tail: string, schema: S): Promise<Outcome<ContractOutput<S>>> {
   let r = await apiFetch(`/api/delivery/${encodeURIComponent(orderNumber)}/${tail}`, schema);
@@ -40,31 +35,17 @@ export async function getWithFallback<S extends Schema>(orderNumber: string, ord
   return r.ok ? { ok: true, data: r.data as ContractOutput<S> } : refusal(r.error);
 }
 
+/** A write's body: JSON, or a photo's multipart form. */
+export type DeliveryBody = { json: unknown } | { form: FormData };
+
 /**
- * A write through the outbox: answered now (read through its contract like every apiFetch answer), or kept on
- * the phone with its Idempotency-Key ('queued'). A phone that can neither send nor keep it says it was not saved.
+ * A write through the floor's outbox: answered now (read through its contract like every apiFetch answer), or
+ * kept on the phone with its Idempotency-Key and the time the driver acted ('queued'). A phone that can neither
+ * send nor keep it says why (its storage is full) and that it was not saved.
  */
-export async function postDelivery<S extends Schema>(path: string, body: QueuedBody, opts: { label: string; orderNumber: string; idempotencyKey?: string }, schema: S): Promise<Outcome<ContractOutput<S>>> {
-  // A lazy contract starts loading while the write is on its way (readAnswer needs it loaded).
-  const contract = loadedContract(schema);
-  contract.catch(() => {});
-  let sent: Awaited<ReturnType<typeof sendOrQueue>>;
-  try {
-    sent = await sendOrQueue({ url: path, method: "POST", idempotencyKey: opts.idempotencyKey ?? idempotencyKey(), body, label: opts.label, orderNumber: opts.orderNumber });
-  } catch {
-    return { ok: false, status: 0, error: networkMessage("POST"), fieldErrors: {} };
-  }
-  if (sent.status === "queued") return { ok: "queued" };
-  const res = sent.response;
-  const text = await res.text().catch(() => "");
-  let loaded: StandardSchema<unknown>;
-  try {
-    loaded = await contract;
-  } catch {
-    // The answer came but its contract's chunk did not: the same words as a failed upload (apiUpload).
-    return { ok: false, status: 0, error: networkMessage("POST"), fieldErrors: {} };
-  }
-  const r = readAnswer("POST", res.status, text, res.headers.get("Retry-After"), loaded);
+export async function postDelivery<S extends Schema>(path: string, body: DeliveryBody, opts: { label: string; orderNumber: string; idempotencyKey?: string }, schema: S): Promise<Outcome<ContractOutput<S>>> {
+  const r = await sendThroughOutbox({ path, method: "POST", ...body, label: opts.label, group: opts.orderNumber, idempotencyKey: opts.idempotencyKey }, schema);
+  if (r.ok === "queued") return { ok: "queued" };
   return r.ok ? { ok: true, data: r.data as ContractOutput<S> } : refusal(r.error);
 }
 
@@ -111,14 +92,15 @@ export async function shrinkPhoto(file: File): Promise<File> {
   }
 }
 
-export function photoForm(file: File, note?: string): QueuedBody {
-  const parts: { name: string; value: string | Blob; filename?: string }[] = [{ name: "image", value: file, filename: file.name }];
-  if (note?.trim()) parts.push({ name: "note", value: note.trim() });
-  return { kind: "form", parts };
+export function photoForm(file: File, note?: string): DeliveryBody {
+  const form = new FormData();
+  form.append("image", file, file.name);
+  if (note?.trim()) form.append("note", note.trim());
+  return { form };
 }
 
-export function jsonBody(value: unknown): QueuedBody {
-  return { kind: "json", text: JSON.stringify(value) };
+export function jsonBody(value: unknown): DeliveryBody {
+  return { json: value };
 }
 
 /** The order's meta and address kept on the phone, so the wizard opens at the door without signal. */

@@ -6,12 +6,11 @@ import { toast } from "sonner";
 import type { PdfDocumentRef } from "~/components/documents/pdf-viewer";
 import type { SignaturePadHandle } from "~/components/documents/signature-pad";
 import type { OrderRow } from "~/components/orders/types";
-import { plainError, plainFieldErrors } from "~/domain/api-messages";
 import type { DeliveryMeta } from "~/domain/delivery/contract";
 import { DELIVERY_MESSAGES, easternDay, formatAddress } from "~/domain/delivery/rules";
 import { completionDraft, currentStep, initialWizard, missingProofOf, stepsOf, wizardReducer, type Busy, type LineDraft } from "~/domain/delivery/wizard";
 import { apiFetch, contractOf, idempotencyKey } from "~/lib/api-client";
-import { onFlushed, watchQueue } from "~/lib/offline-queue";
+import { onOutboxAnswered, watchOutbox } from "~/lib/outbox";
 import { currentPosition, getWithFallback, jsonBody, photoForm, postDelivery, shrinkPhoto } from "./api";
 import { readCache, rememberedStep, rememberStep, writeCache } from "./wizard-cache";
 
@@ -84,22 +83,23 @@ export function useDeliveryWizard(row: OrderRow, onRowChange?: RowChange) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened order
   }, [row.orderNumber]);
 
-  // The outbox: how many requests wait, and what happens to this order's queued completion when it goes out.
-  useEffect(() => watchQueue(setWaiting), []);
+  // The outbox: how many writes wait, and what happens to this order's queued completion when it is answered.
+  useEffect(() => watchOutbox((c) => setWaiting(c.waiting)), []);
   useEffect(
     () =>
-      onFlushed((o) => {
-        if (o.request.orderNumber !== row.orderNumber || !o.request.url.endsWith("/complete")) return;
-        const body = (o.body ?? {}) as { presignedUrl?: string; completedAt?: string; error?: string; fieldErrors?: unknown };
-        if (o.ok) {
+      onOutboxAnswered((o) => {
+        if (o.entry.group !== row.orderNumber || !o.entry.path.endsWith("/complete")) return;
+        const body = (o.data ?? {}) as { presignedUrl?: string; completedAt?: string };
+        if (o.verdict === "sent") {
           dispatch({ type: "completionFlushed", ok: true });
           setLastPdf(body.presignedUrl ?? null);
           onRowChange?.({ orderNumber: row.orderNumber, hasDeliveryOrder: true, deliveryCompletedAt: body.completedAt ?? null });
           toast.success(DELIVERY_MESSAGES.completed);
         } else {
-          const fieldErrors = plainFieldErrors(body.fieldErrors);
+          // Kept on the phone for the driver (the header's 'needs you' and /outbox say what to do).
+          const fieldErrors = o.entry.refusal?.fieldErrors ?? {};
           dispatch({ type: "completionFlushed", ok: false, fieldErrors });
-          toast.error(DELIVERY_MESSAGES.completeTitle, { description: plainError(o.status, o.error, fieldErrors) || DELIVERY_MESSAGES.completeFailed, duration: 15_000 });
+          toast.error(DELIVERY_MESSAGES.completeTitle, { description: o.entry.refusal?.message || DELIVERY_MESSAGES.completeFailed, duration: 15_000 });
         }
       }),
     [row.orderNumber, onRowChange],
@@ -120,9 +120,9 @@ export function useDeliveryWizard(row: OrderRow, onRowChange?: RowChange) {
 
   const markOut = () =>
     busyWith("out", async () => {
-      const r = await postDelivery(`${base}/out-for-delivery`, jsonBody({}), { label: `Out for delivery ${row.orderNumber}`, orderNumber: row.orderNumber }, contract("OutForDeliveryAnswer"));
+      const r = await postDelivery(`${base}/out-for-delivery`, jsonBody({}), { label: `Out for delivery: ${row.orderNumber}`, orderNumber: row.orderNumber }, contract("OutForDeliveryAnswer"));
       if (r.ok === false) return void toast.error(r.error);
-      if (r.ok === "queued") toast.info("Saved on this phone", { description: "It will be sent when the signal returns." });
+      if (r.ok === "queued") toast.info("Saved on this phone", { description: "It will be sent when there is signal." });
       else toast.success(DELIVERY_MESSAGES.outForDeliveryTitle, { description: DELIVERY_MESSAGES.outForDelivery });
       onRowChange?.({ orderNumber: row.orderNumber, orderStatus: "Out for Delivery" });
       dispatch({ type: "saved" });
@@ -134,9 +134,9 @@ export function useDeliveryWizard(row: OrderRow, onRowChange?: RowChange) {
     return busyWith(kind, async () => {
       const small = await shrinkPhoto(file);
       const path = kind === "cod" ? `${base}/cod-proof` : `${base}/issue-photo`;
-      const r = await postDelivery(path, photoForm(small, kind === "issue" ? door.issueNote : undefined), { label: `${kind === "cod" ? "COD photo" : "Issue photo"} ${row.orderNumber}`, orderNumber: row.orderNumber }, contract("PhotoAnswer"));
+      const r = await postDelivery(path, photoForm(small, kind === "issue" ? door.issueNote : undefined), { label: `${kind === "cod" ? "COD photo" : "Issue photo"} for ${row.orderNumber}`, orderNumber: row.orderNumber }, contract("PhotoAnswer"));
       if (r.ok === false) return void toast.error(DELIVERY_MESSAGES.uploadFailed, { description: r.error });
-      if (r.ok === "queued") toast.info("Photo saved on this phone", { description: "It will be sent when the signal returns." });
+      if (r.ok === "queued") toast.info("Photo saved on this phone", { description: "It will be sent when there is signal." });
       else toast.success(kind === "cod" ? DELIVERY_MESSAGES.codUploaded : DELIVERY_MESSAGES.issueUploaded);
       door.setPhotosSent((p) => ({ ...p, [kind]: p[kind] + 1 }));
       if (kind === "cod") {
@@ -175,7 +175,7 @@ export function useDeliveryWizard(row: OrderRow, onRowChange?: RowChange) {
       };
       // One key per completion attempt: a retry of the same payload is the same completion.
       completionKey.current ??= idempotencyKey();
-      const r = await postDelivery(`${base}/complete`, jsonBody(payload), { label: `Completion of ${row.orderNumber}`, orderNumber: row.orderNumber, idempotencyKey: completionKey.current }, contract("CompletionAnswer"));
+      const r = await postDelivery(`${base}/complete`, jsonBody(payload), { label: `Delivery ${row.orderNumber} completed`, orderNumber: row.orderNumber, idempotencyKey: completionKey.current }, contract("CompletionAnswer"));
       if (r.ok === false) {
         completionKey.current = null;
         dispatch({ type: "refused", fieldErrors: r.fieldErrors });

@@ -1,5 +1,5 @@
 // The signed-in header: nav links (desktop), a hamburger drawer with 'Main' and 'Management' (< 768 px),
-// the passcode badge, the drivers' Help button, the Task Center bell, the user and Log Out.
+// the passcode badge, the floor outbox's state, the drivers' Help button, the Task Center bell, the user and Log Out.
 import { NavLink, useLocation } from "@remix-run/react";
 import { LifeBuoy, Menu } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -11,6 +11,7 @@ import type { ShellViewer } from "~/domain/shell/viewer";
 import { Brand } from "./brand";
 import { LogoutButton } from "./logout-button";
 import { NeedHelpDialog } from "./need-help-dialog";
+import { OutboxIndicator } from "./outbox-indicator";
 import { PasscodeBadge } from "./passcode-badge";
 import { TaskCenter } from "./task-center";
 import { UserAvatar } from "./user-avatar";
@@ -111,6 +112,7 @@ export function AppHeader({ viewer, nav }: { viewer: ShellViewer; nav: NavItem[]
 
         <div className="ml-auto flex h-16 items-center gap-1 sm:gap-1.5">
           {viewer.isPasscode ? <PasscodeBadge /> : null}
+          <OutboxIndicator owner={viewer.email} />
           {viewer.canRequestHelp ? (
             <Button variant="danger" size="md" className="px-2.5 sm:px-3" onClick={() => setHelpOpen(true)}>
               <LifeBuoy className="size-5" aria-hidden="true" />

@@ -1,7 +1,6 @@
 // The drivers' Need Help modal: an optional note and photo, sent to the managers as a 'Help requested' alert.
 import { ImagePlus } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { OutboxStatus } from "~/components/delivery/outbox-status";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
@@ -9,22 +8,29 @@ import { Textarea } from "~/components/ui/textarea";
 import { FieldError, fieldAria, errorsFor, UnplacedErrors } from "~/components/forms/field-errors";
 import type { FieldErrors } from "~/domain/api-messages";
 import type { TodayDelivery } from "~/domain/delivery/contract";
+import { QUEUED_TEXT } from "~/domain/outbox";
 import { HELP_NOTE_MAX, helpEndpoint, UNKNOWN_ORDER_HELP_PATH } from "~/domain/shell/help";
-import { apiFetch, contractOf, type ApiResult } from "~/lib/api-client";
+import { apiFetch, contractOf } from "~/lib/api-client";
+import { sendThroughOutbox, type OutboxResult } from "~/lib/outbox";
 
 // The contracts load with the first call, not the first paint (zod stays off this page's first load).
 const contract = contractOf(() => import("~/domain/delivery/contract"));
 
-/** Sends the request: JSON to the order's need-help call, or multipart when a photo goes (or no order is named). */
-function sendHelp(orderId: string | number | null | undefined, note: string, image: File | null): Promise<ApiResult<unknown>> {
+/**
+ * Sends the request through the floor's outbox (kept on the phone when there is no signal): JSON to the order's
+ * need-help call, or multipart when a photo goes (or no order is named).
+ */
+function sendHelp(orderId: string | number | null | undefined, note: string, image: File | null): Promise<OutboxResult<unknown>> {
   const endpoint = helpEndpoint(orderId);
   const withOrder = endpoint !== UNKNOWN_ORDER_HELP_PATH;
-  if (withOrder && !image) return apiFetch(endpoint, contract("HelpAnswer"), { json: note.trim() ? { note } : {} });
+  const about = withOrder ? String(orderId) : "";
+  const queued = { path: endpoint, method: "POST", label: about ? `Need Help for order ${about}` : "Need Help", group: about || "need-help" };
+  if (withOrder && !image) return sendThroughOutbox({ ...queued, json: note.trim() ? { note } : {} }, contract("HelpAnswer"));
   const form = new FormData();
   // Spec 000 section 5: the photo is sent only if one was chosen.
   if (image) form.append("image", image);
   form.append("note", note);
-  return apiFetch(endpoint, contract("HelpAnswer"), { form });
+  return sendThroughOutbox({ ...queued, form }, contract("HelpAnswer"));
 }
 
 /** Today's deliveries of the driver, for the 'Which delivery?' choice (issue 8); empty when offline. */
@@ -66,6 +72,12 @@ export function NeedHelpDialog({ open, onClose, orderId }: { open: boolean; onCl
     setBusy(true);
     try {
       const r = await sendHelp(orderId ?? (about || null), note, image);
+      if (r.ok === "queued") {
+        toast.info("Help request saved on this phone", { description: QUEUED_TEXT });
+        reset();
+        onClose();
+        return;
+      }
       if (!r.ok) {
         // What the driver typed stays; the server's word on a field shows under it.
         setFieldErrors(r.error.fieldErrors);
@@ -82,8 +94,6 @@ export function NeedHelpDialog({ open, onClose, orderId }: { open: boolean; onCl
 
   return (
     <>
-      {/* The drivers' delivery outbox: sends what waited on this phone and shows 'N waiting to send'. */}
-      <OutboxStatus />
       <Dialog open={open} onClose={onClose} dismissable={!busy} title="Need Help?" description="A manager will be alerted right away.">
       <form onSubmit={onSubmit}>
         <DialogBody className="space-y-4">

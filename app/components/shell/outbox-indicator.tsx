@@ -1,0 +1,73 @@
+// The header's one outbox state for everyone signed in (issue 23): nothing while nothing waits, "3 waiting to
+// send" (amber), "All sent" (green, a few seconds) after the last one went, "1 needs you" (red) when the server
+// refused a write or it waits for sign-in; it links to /outbox. Mounting it starts the outbox for this session
+// (flush on start, on signal, every 30 s) and says "Sent: <label>" when a queued write reaches the server.
+import { Link } from "@remix-run/react";
+import { CheckCircle2, CloudOff, TriangleAlert } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { cn } from "~/components/ui/cn";
+import { ALL_SENT_SHOWN_MS, headerState, type OutboxCounts } from "~/domain/outbox";
+import { onOutboxAnswered, setOutboxOwner, startOutbox, watchOutbox } from "~/lib/outbox";
+
+const TONE = {
+  waiting: "bg-amber-100 text-amber-900 ring-amber-300",
+  sent: "bg-emerald-100 text-emerald-900 ring-emerald-300",
+  needs: "bg-red-100 text-red-900 ring-red-300",
+} as const;
+
+/** The counts, and whether "All sent" shows: only after something waited during this session. */
+function useOutboxState(owner: string) {
+  const [counts, setCounts] = useState<OutboxCounts>({ waiting: 0, needsYou: 0 });
+  const [justSent, setJustSent] = useState(false);
+  const hadWaiting = useRef(false);
+  useEffect(() => {
+    setOutboxOwner(owner);
+    startOutbox();
+  }, [owner]);
+  useEffect(() => {
+    let timer: number | undefined;
+    const stop = watchOutbox((next) => {
+      setCounts(next);
+      if (next.waiting > 0 || next.needsYou > 0) {
+        hadWaiting.current = true;
+        setJustSent(false);
+      } else if (hadWaiting.current) {
+        hadWaiting.current = false;
+        setJustSent(true);
+        window.clearTimeout(timer);
+        timer = window.setTimeout(() => setJustSent(false), ALL_SENT_SHOWN_MS);
+      }
+    });
+    return () => {
+      stop();
+      window.clearTimeout(timer);
+    };
+  }, []);
+  useEffect(
+    () =>
+      onOutboxAnswered((e) => {
+        if (e.verdict === "sent") toast.success(`Sent: ${e.entry.label}`);
+      }),
+    [],
+  );
+  return headerState(counts, justSent);
+}
+
+export function OutboxIndicator({ owner }: { owner: string }) {
+  const state = useOutboxState(owner);
+  if (state.tone === "none") return null;
+  const Icon = state.tone === "sent" ? CheckCircle2 : state.tone === "needs" ? TriangleAlert : CloudOff;
+  return (
+    <Link
+      to="/outbox"
+      data-testid="outbox-indicator"
+      data-tone={state.tone}
+      aria-live="polite"
+      className={cn("inline-flex min-h-11 max-w-28 shrink-0 items-center gap-1.5 rounded-full px-2.5 text-xs leading-tight font-semibold ring-1 sm:max-w-none sm:text-sm", TONE[state.tone])}
+    >
+      <Icon className="size-4 shrink-0" aria-hidden="true" />
+      <span>{state.text}</span>
+    </Link>
+  );
+}
