@@ -4,6 +4,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
 import { describeRouteError, ErrorPage } from "~/components/shell/error-page";
+import { ServiceWorkerBridge } from "~/components/shell/service-worker-bridge";
 import { policies } from "~/domain/access/policy";
 import { BROWSER_SETUP_SCRIPT } from "~/lib/csp-browser";
 import { useNonce } from "~/lib/nonce";
@@ -12,10 +13,12 @@ import styles from "./tailwind.css?url";
 // Root has no loader: it reads nothing, so nothing sensitive can leak from it.
 export const policy = policies.public;
 
-// An empty icon: no favicon request (and no 404) on every page load of a slow phone.
+// The installable app's manifest and icons (public/, precached by the service worker: decision 039).
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
-  { rel: "icon", href: "data:," },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "icon", type: "image/png", sizes: "192x192", href: "/icons/icon-192.png" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon-180.png" },
 ];
 
 export const meta: MetaFunction = () => [
@@ -50,7 +53,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <ServiceWorkerBridge />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,0 +1,114 @@
+// The service worker's routing decision, pure: which request gets which strategy and which answer may be
+// kept. app/sw/sw.ts applies it; tests/unit/sw-routes.test.ts holds the table. Decision 039.
+
+/** How the service worker answers a request. */
+export type SwStrategy =
+  /** A floor screen (document, its Remix data, the route manifest): network first, else this user's last copy. */
+  | "floor"
+  /** Any other page: network only; with no network, the app's offline page. */
+  | "office-document"
+  /** Everything else the worker lets through untouched (and never keeps): /api, /files, sign-in, writes. */
+  | "network-only";
+
+/**
+ * The floor routes a picker or driver opens with no signal. `/outbox` is the outbox's screen (part B of
+ * issue 23). Exact paths: `/pick-list-check` is not `/pick-list`.
+ */
+export const FLOOR_PATHS: readonly string[] = ["/", "/pick-list", "/order-tracking", "/pick-list-check", "/outbox"];
+
+/** Paths that are never cached, whatever else matches: sessions, sign-in, sign-out, signed file links. */
+const NEVER_CACHED = [/^\/api\/session/, /^\/auth(\/|$)/, /^\/logout(\/|$|\.data)/, /^\/login(\/|$|\.data)/, /^\/files(\/|$)/];
+
+export type SwRequest = { method: string; url: string; mode?: string; destination?: string };
+
+/**
+ * The page a Remix single-fetch data URL loads (`/_root.data` is `/`, `/pick-list.data` is `/pick-list`),
+ * or null when the path is not a data URL.
+ */
+export function dataPageOf(pathname: string): string | null {
+  if (pathname === "/_root.data") return "/";
+  if (!pathname.endsWith(".data")) return null;
+  return pathname.slice(0, -".data".length) || "/";
+}
+
+/** A path without its trailing slash (but `/` stays `/`). */
+function trimmed(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+}
+
+export function isFloorPath(pathname: string): boolean {
+  return FLOOR_PATHS.includes(trimmed(pathname));
+}
+
+export function neverCached(pathname: string): boolean {
+  return NEVER_CACHED.some((re) => re.test(pathname));
+}
+
+/** The decision for one request, from its method, URL and (for documents) its mode. */
+export function strategyFor(request: SwRequest, origin: string): SwStrategy {
+  const url = new URL(request.url);
+  // Another origin (the live room's host, Google's avatars): the worker stays out of it.
+  if (url.origin !== origin) return "network-only";
+  // Writes go to the network (the outbox keeps them when there is none), never to a cache.
+  if (request.method !== "GET") return "network-only";
+  if (neverCached(url.pathname)) return request.mode === "navigate" ? "office-document" : "network-only";
+  const isDocument = request.mode === "navigate" || request.destination === "document";
+  if (isDocument) return isFloorPath(url.pathname) ? "floor" : "office-document";
+  const dataPage = dataPageOf(url.pathname);
+  if (dataPage !== null) return isFloorPath(dataPage) ? "floor" : "network-only";
+  // Lazy route discovery asks the route manifest before a client navigation: without it, moving between
+  // floor screens offline would fall back to a full reload.
+  if (url.pathname === "/__manifest") return "floor";
+  return "network-only";
+}
+
+/**
+ * Whether an answer may be kept as the floor copy: only a full 200 of our own. A redirect (to /login when
+ * the session ended: an opaque redirect for a navigation, 202 for single fetch), an error or a partial
+ * answer would be served back later as if it were the page.
+ */
+export function keepable(response: { status: number; type: string; redirected: boolean }): boolean {
+  return response.status === 200 && response.type !== "opaqueredirect" && !response.redirected;
+}
+
+/**
+ * Where to look when a floor request gets no answer: its own copy first (the exact URL, query included:
+ * `/pick-list?order=SO-1` is not `/pick-list?order=SO-2`), then for a document the floor home's copy.
+ */
+export function fallbackUrlsFor(request: SwRequest, origin: string): string[] {
+  const url = new URL(request.url);
+  const urls = [url.href];
+  const isDocument = request.mode === "navigate" || request.destination === "document";
+  if (isDocument && url.pathname !== "/") urls.push(new URL("/", origin).href);
+  return urls;
+}
+
+/** The runtime cache of one signed-in user or passcode session; `owner` is a non-secret digest (see ownerKey). */
+export const FLOOR_CACHE_PREFIX = "floor-pages-";
+
+export function floorCacheName(owner: string): string {
+  return `${FLOOR_CACHE_PREFIX}${owner}`;
+}
+
+/** The floor caches to delete when `owner` is the one signed in now (null: nobody is, delete them all). */
+export function staleFloorCaches(cacheNames: readonly string[], owner: string | null): string[] {
+  return cacheNames.filter((name) => name.startsWith(FLOOR_CACHE_PREFIX) && (owner === null || name !== floorCacheName(owner)));
+}
+
+/** Messages between the page and the worker (both directions), checked on receipt. */
+export type SwMessage =
+  | { type: "floor-owner"; owner: string }
+  | { type: "floor-signed-out" }
+  | { type: "skip-waiting" }
+  | { type: "outbox-flush" };
+
+export function parseSwMessage(data: unknown): SwMessage | null {
+  if (typeof data !== "object" || data === null) return null;
+  const { type, owner } = data as { type?: unknown; owner?: unknown };
+  if (type === "floor-owner") return typeof owner === "string" && /^[a-f0-9]{8,64}$/.test(owner) ? { type, owner } : null;
+  if (type === "floor-signed-out" || type === "skip-waiting" || type === "outbox-flush") return { type };
+  return null;
+}
+
+/** The Background Sync tag the outbox registers (part B); the worker answers it by waking the pages. */
+export const OUTBOX_SYNC_TAG = "floor-outbox";

@@ -1,0 +1,124 @@
+// The service worker (built by scripts/build-sw.mjs into build/client/sw.js): precaches the build, answers
+// the floor screens from this user's last copy when there is no signal, and everything else from the network
+// (office pages get the offline page). The routing decision is app/sw/routes.ts; decision 039.
+import { NetworkFirst, Serwist, type PrecacheEntry, type RouteHandlerCallbackOptions } from "serwist";
+import { fallbackUrlsFor, floorCacheName, keepable, OUTBOX_SYNC_TAG, parseSwMessage, staleFloorCaches, strategyFor } from "./routes";
+
+/** The few parts of the worker's global scope used here (the app's tsconfig has the DOM lib, not WebWorker). */
+type WorkerScope = {
+  __SW_MANIFEST: (PrecacheEntry | string)[] | undefined;
+  location: Location;
+  caches: CacheStorage;
+  clients: { matchAll(options?: { type?: string; includeUncontrolled?: boolean }): Promise<{ postMessage(message: unknown): void }[]> };
+  skipWaiting(): Promise<void>;
+  addEventListener(type: "message", listener: (event: ExtendableEvent & { data: unknown }) => void): void;
+  addEventListener(type: "sync", listener: (event: ExtendableEvent & { tag: string }) => void): void;
+};
+type ExtendableEvent = { waitUntil(promise: Promise<unknown>): void };
+
+const sw = self as unknown as WorkerScope;
+
+/** A floor screen's network gets this long before the phone's copy is shown instead. */
+const NETWORK_TIMEOUT_SECONDS = 4;
+const OFFLINE_PAGE = "/offline.html";
+/** Where the worker remembers whose floor copies it keeps (it may be stopped and restarted at any time). */
+const META_CACHE = "floor-meta";
+const OWNER_KEY = "/__sw/floor-owner";
+
+const serwist = new Serwist({
+  // Replaced by @serwist/build's injectManifest with the build's hashed assets, the manifest, icons and offline page.
+  // Written out as `self.__SW_MANIFEST`: the injection looks for that exact text in the bundle.
+  precacheEntries: (self as unknown as WorkerScope).__SW_MANIFEST,
+  precacheOptions: { cleanupOutdatedCaches: true },
+  // A new version waits until the person taps "Reload" (or no page is open): never under queued work.
+  skipWaiting: false,
+  // The first install takes the open page at once, so it is ready for a reload with no signal.
+  clientsClaim: true,
+  navigationPreload: false,
+  disableDevLogs: true,
+});
+
+let ownerInMemory: string | null | undefined;
+
+async function currentOwner(): Promise<string | null> {
+  if (ownerInMemory !== undefined) return ownerInMemory;
+  const meta = await sw.caches.open(META_CACHE);
+  const stored = await meta.match(OWNER_KEY);
+  ownerInMemory = stored ? await stored.text() : null;
+  return ownerInMemory;
+}
+
+/** A new person on this phone: their copies only, everyone else's deleted (null: signed out, delete all). */
+async function setOwner(owner: string | null): Promise<void> {
+  ownerInMemory = owner;
+  const meta = await sw.caches.open(META_CACHE);
+  if (owner) await meta.put(OWNER_KEY, new Response(owner));
+  else await meta.delete(OWNER_KEY);
+  const names = await sw.caches.keys();
+  await Promise.all(staleFloorCaches(names, owner).map((name) => sw.caches.delete(name)));
+}
+
+async function offlinePage(): Promise<Response> {
+  return (await serwist.matchPrecache(OFFLINE_PAGE)) ?? new Response("You're offline.", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+function isDocument(request: Request): boolean {
+  return request.mode === "navigate" || request.destination === "document";
+}
+
+/** Floor screens: the network within a few seconds, else this user's copy of the URL, else of Home. */
+async function floorHandler({ request, event }: RouteHandlerCallbackOptions): Promise<Response> {
+  const owner = await currentOwner();
+  // Nobody known yet (the page has not said who is signed in): nothing is kept, so nobody's copy can leak.
+  if (!owner) return isDocument(request) ? officeHandler({ request, event } as RouteHandlerCallbackOptions) : fetch(request);
+  const cacheName = floorCacheName(owner);
+  const strategy = new NetworkFirst({
+    cacheName,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    plugins: [{ cacheWillUpdate: ({ response }) => (keepable(response) ? response : null) }],
+  });
+  try {
+    return await strategy.handle({ request, event });
+  } catch {
+    const cache = await sw.caches.open(cacheName);
+    for (const url of fallbackUrlsFor(request, sw.location.origin)) {
+      const copy = await cache.match(url);
+      if (copy) return copy;
+    }
+    if (isDocument(request)) return offlinePage();
+    return Response.error();
+  }
+}
+
+/** Any other page: the network only; with none, the app's own offline page instead of the browser's. */
+async function officeHandler({ request }: RouteHandlerCallbackOptions): Promise<Response> {
+  try {
+    return await fetch(request);
+  } catch {
+    return offlinePage();
+  }
+}
+
+serwist.registerCapture(({ request }) => strategyFor(request, sw.location.origin) === "floor", floorHandler);
+serwist.registerCapture(({ request }) => strategyFor(request, sw.location.origin) === "office-document", officeHandler);
+// Everything else ("network-only") is left alone: the browser fetches it as if there were no worker.
+
+sw.addEventListener("message", (event) => {
+  const message = parseSwMessage(event.data);
+  if (!message) return;
+  if (message.type === "floor-owner") event.waitUntil(currentOwner().then((owner) => (owner === message.owner ? undefined : setOwner(message.owner))));
+  else if (message.type === "floor-signed-out") event.waitUntil(setOwner(null));
+  else if (message.type === "skip-waiting") event.waitUntil(sw.skipWaiting());
+});
+
+// Background Sync (where the browser has it): wake the open pages; the outbox (app/lib/outbox.ts) sends.
+sw.addEventListener("sync", (event) => {
+  if (event.tag !== OUTBOX_SYNC_TAG) return;
+  event.waitUntil(
+    sw.clients.matchAll({ type: "window", includeUncontrolled: true }).then((clients) => {
+      for (const client of clients) client.postMessage({ type: "outbox-flush" });
+    }),
+  );
+});
+
+serwist.addEventListeners();
