@@ -85,3 +85,44 @@ export function sentLater(actedAt: string | null | undefined, receivedAt: string
   const r = toMs(receivedAt);
   return a !== null && r !== null && r - a > ACTED_GAP_MS;
 }
+
+// ---------------------------------------------------------------- conflicts the office must hear about
+
+const FLOOR_TIME_ZONE = "America/New_York";
+
+function floorParts(iso: string): { day: string; time: string } | null {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return null;
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone: FLOOR_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "numeric", minute: "2-digit", hour12: true }).formatToParts(d);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
+  return { day: `${get("year")}-${get("month")}-${get("day")}`, time: `${get("hour")}:${get("minute")} ${get("dayPeriod").toUpperCase()}` };
+}
+
+/** '2:41 PM' on the floor's clock (Eastern), what the driver and the history read. */
+export function floorTime(iso: string | null | undefined): string {
+  return (iso && floorParts(iso)?.time) || "";
+}
+
+/** '2026-11-25 2:41 PM ET', for a notice the office reads later. */
+export function floorDateTime(iso: string | null | undefined): string {
+  const p = iso ? floorParts(iso) : null;
+  return p ? `${p.day} ${p.time} ET` : "";
+}
+
+/**
+ * The driver's or picker's 409 when the office cancelled the order meanwhile: when it happened, whether that
+ * was after the person acted (they were offline), and what to do.
+ */
+export function cancelledMeanwhileMessage(orderNumber: string, cancelledAt: string | null, actedAt: string): string {
+  if (!cancelledAt) return `The office cancelled ${orderNumber}. Nothing was recorded; call the office.`;
+  const after = Date.parse(cancelledAt) > Date.parse(actedAt) ? ", after you went offline" : "";
+  return `The office cancelled ${orderNumber} at ${floorTime(cancelledAt)}${after}. Nothing was recorded; call the office.`;
+}
+
+/** The office's notice of the same refusal: who, which order, what was attempted, when they acted and when it arrived. */
+export function cancelledMeanwhileNotice(input: { who: string; orderNumber: string; customerName?: string | null; attempted: string; actedAt: string; receivedAt: string; cancelledAt: string | null }): string {
+  const customer = input.customerName ? ` (${input.customerName})` : "";
+  const sent = sentLater(input.actedAt, input.receivedAt) ? `, sent at ${floorDateTime(input.receivedAt)}` : "";
+  const cancelled = input.cancelledAt ? `the office cancelled it at ${floorDateTime(input.cancelledAt)}` : "the order is cancelled";
+  return `${input.who} tried to ${input.attempted} for ${input.orderNumber}${customer} at ${floorDateTime(input.actedAt)}${sent}, but ${cancelled}. Nothing was recorded; they were told to call the office.`;
+}

@@ -8,11 +8,11 @@ import { findDeliveryOrder, parsePhotoForm, storeDeliveryPhoto } from "~/service
 export const policy = policies.grant("delivery:perform");
 
 const route = apiRoute(policy, {
-  async POST({ request, params, viewer, ctx }) {
+  async POST({ request, params, viewer, ctx, actedAt }) {
     const key = idempotencyKeyOf(request);
     const order = await findDeliveryOrder(ctx, viewer, params.orderId);
     const form = await parsePhotoForm(request);
-    return storeDeliveryPhoto(ctx, viewer, order, "issue", form, key);
+    return storeDeliveryPhoto(ctx, viewer, order, "issue", form, key, actedAt);
   },
 });
 

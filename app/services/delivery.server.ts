@@ -28,6 +28,7 @@ import {
   type DeliveryMeta,
   type RequiredProof,
 } from "~/domain/delivery/rules";
+import { laterOf, type ActedAt } from "~/domain/acted-at";
 import { chooseProofRecipient, PROOF_LINK_LIMITS, proofLinkLimitMessage, proofLinkRate, sameAddress } from "~/domain/delivery/proof-link";
 import { decodePngDataUrl, polyglotProblem } from "~/domain/delivery/upload";
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, RateLimitedError, UnprocessableError, UnsupportedMediaTypeError, ValidationError } from "~/domain/errors";
@@ -42,6 +43,7 @@ import { requestFingerprint, withIdempotency } from "~/lib/idempotency.server";
 import type { Viewer } from "~/lib/session.server";
 import { actorName, recordAudit } from "~/lib/writes.server";
 import { COD_KIND, DELIVERY_OWNER, DO_KIND, ISSUE_KIND, putDeliveryFile, recordDeliveryFile, SIGNATURE_KIND } from "./delivery-files.server";
+import { orderFacts, refuseIfCancelled } from "./floor-conflicts.server";
 import { getOrderForViewer, type OrderRow } from "./orders.server";
 
 export { COD_KIND, DELIVERY_OWNER, DO_KIND, ISSUE_KIND, SIGNATURE_KIND };
@@ -167,12 +169,23 @@ export async function saveRequiredProof(ctx: AppContext, viewer: Viewer, input: 
 
 // ---------------------------------------------------------------- out for delivery
 
-/** Spec 001 §4: marking out for delivery sets the status 'Out for Delivery' (and records when the driver left). */
-export async function markOutForDelivery(ctx: AppContext, viewer: Viewer, order: OrderRow): Promise<{ orderStatus: string; outForDeliveryAt: string }> {
-  const meta = await metaOf(ctx, order.id);
+/** The receipt time as the acted time: a call made on the server's side (or a test) with no phone behind it. */
+function receiptTime(ctx: AppContext): ActedAt {
+  return () => ctx.now().toISOString();
+}
+
+/**
+ * Spec 001 §4: marking out for delivery sets the status 'Out for Delivery' and records when the driver left:
+ * the phone's acted time (decision 040), never before the order existed. An order the office cancelled
+ * meanwhile is a 409 and a notice for logistics.
+ */
+export async function markOutForDelivery(ctx: AppContext, viewer: Viewer, order: OrderRow, actedAt: ActedAt = receiptTime(ctx), key: string | null = null): Promise<{ orderStatus: string; outForDeliveryAt: string }> {
+  const [meta, facts] = await Promise.all([metaOf(ctx, order.id), orderFacts(ctx, order.id)]);
+  const acted = actedAt(facts.createdAt);
+  await refuseIfCancelled(ctx, viewer, facts, { order, attempted: "mark it out for delivery", flow: "delivery.out-for-delivery", actedAt: acted, key });
   if (order.deliveryCompletedAt || meta?.deliveryCompletedAt) throw new ConflictError(DELIVERY_MESSAGES.alreadyCompleted);
   const at = ctx.now().toISOString();
-  const outAt = meta?.outForDeliveryAt ?? at;
+  const outAt = meta?.outForDeliveryAt ?? acted;
   const changes = order.orderStatus === OUT_FOR_DELIVERY_STATUS ? [] : [{ field: "orderStatus", before: order.orderStatus, after: OUT_FOR_DELIVERY_STATUS }];
   await ctx.db.batch([
     ctx.db
@@ -183,7 +196,7 @@ export async function markOutForDelivery(ctx: AppContext, viewer: Viewer, order:
       .update(orders)
       .set({ orderStatus: OUT_FOR_DELIVERY_STATUS, lastUpdatedAt: at, updatedAt: at, version: sql`${orders.version} + 1` })
       .where(and(eq(orders.id, order.id), sql`${orders.orderStatus} <> ${OUT_FOR_DELIVERY_STATUS}`)),
-    recordAudit(ctx.db, viewer, at, { entityType: "order", entityId: order.orderNumber, action: "delivery.out-for-delivery", changes: changes.length ? changes : [{ field: "outForDeliveryAt", before: meta?.outForDeliveryAt ?? null, after: outAt }] }),
+    recordAudit(ctx.db, viewer, at, { entityType: "order", entityId: order.orderNumber, action: "delivery.out-for-delivery", actedAt: acted, changes: changes.length ? changes : [{ field: "outForDeliveryAt", before: meta?.outForDeliveryAt ?? null, after: outAt }] }),
   ]);
   return { orderStatus: OUT_FOR_DELIVERY_STATUS, outForDeliveryAt: outAt };
 }
@@ -211,9 +224,14 @@ export async function parsePhotoForm(request: Request): Promise<PhotoForm> {
 }
 
 /** The COD photo or an issue photo (spec 001 §7), once per Idempotency-Key; an issue also alerts the managers. */
-export async function storeDeliveryPhoto(ctx: AppContext, viewer: Viewer, order: OrderRow, kind: "cod" | "issue", form: PhotoForm, key: string | null): Promise<Response> {
+export async function storeDeliveryPhoto(ctx: AppContext, viewer: Viewer, order: OrderRow, kind: "cod" | "issue", form: PhotoForm, key: string | null, actedAt: ActedAt = receiptTime(ctx)): Promise<Response> {
   const fingerprint = await requestFingerprint({ sha: await sha256Hex(form.bytes), note: form.note, kind });
   return withIdempotency(ctx, `delivery.photo:${kind}:${order.id}:${viewer.email}`, key, fingerprint, async (remember) => {
+    const facts = await orderFacts(ctx, order.id);
+    const acted = actedAt(facts.createdAt);
+    // The COD photo is a step of the delivery: refused for a cancelled order. An issue photo is a report to
+    // the managers and is always kept.
+    if (kind === "cod") await refuseIfCancelled(ctx, viewer, facts, { order, attempted: "add the cash-on-delivery photo", flow: "delivery.cod-photo", actedAt: acted, key });
     // The object first, its row with the audit and the alert: a crash in between leaves only an object no row
     // names, which the retry overwrites (same bytes, same key) or the housekeeping sweep removes.
     const stored = await putDeliveryFile(ctx, form.bytes, {
@@ -231,6 +249,7 @@ export async function storeDeliveryPhoto(ctx: AppContext, viewer: Viewer, order:
       await recordAudit(tx, viewer, at, {
         entityType: "order",
         entityId: order.orderNumber,
+        actedAt: acted,
         action: kind === "cod" ? "delivery.cod-photo" : "delivery.issue",
         changes: [{ field: kind === "cod" ? "codPhoto" : "issue", before: null, after: form.note ?? stored.filename }],
       });
@@ -330,10 +349,17 @@ function isFinished(status: string): boolean {
  * idempotency record. A retry after a crash before the commit runs again and completes once (one row per
  * file); a later one with the same key gets the first answer. Objects the crash left are swept (decision 026).
  */
-export async function completeDelivery(ctx: AppContext, viewer: Viewer, order: OrderRow, input: CompletionInput, key: string | null): Promise<Response> {
+export async function completeDelivery(ctx: AppContext, viewer: Viewer, order: OrderRow, input: CompletionInput, key: string | null, actedAt: ActedAt = receiptTime(ctx)): Promise<Response> {
   const fingerprint = await requestFingerprint(input);
   return withIdempotency(ctx, `delivery.complete:${order.id}:${viewer.email}`, key, fingerprint, async (remember) => {
     const now = ctx.now();
+    // Completion is never before the order existed nor before the driver left (decision 040); the body's
+    // completedAt (older phones) is checked as before, then bounded the same way.
+    const [facts, leftAt] = await Promise.all([orderFacts(ctx, order.id), metaOf(ctx, order.id).then((m) => m?.outForDeliveryAt ?? null)]);
+    const lowerBound = laterOf(facts.createdAt, leftAt);
+    const sentCompletedAt = input.completedAt === undefined ? undefined : completionTime(input.completedAt, now);
+    const completedAt = sentCompletedAt === undefined ? actedAt(lowerBound) : laterOf(sentCompletedAt, lowerBound && Date.parse(lowerBound) <= now.getTime() ? lowerBound : null)!;
+    await refuseIfCancelled(ctx, viewer, facts, { order, attempted: "complete the delivery", flow: "delivery.complete", actedAt: completedAt, key });
     const signedByName = input.signedByName.trim();
     let signature: Uint8Array | null = null;
     if (input.signatureDataUrl) {
@@ -371,7 +397,6 @@ export async function completeDelivery(ctx: AppContext, viewer: Viewer, order: O
     const codDue = cod ? (order.totalCents ?? 0) : null;
     const codCollected = cod ? (input.codCollectedCents ?? null) : null;
 
-    const completedAt = completionTime(input.completedAt, now);
     const window = deliveryWindow(meta?.outForDeliveryAt, completedAt);
     const geo: GeoPoint | null = input.deliveryCompleteGeo
       ? { lat: input.deliveryCompleteGeo.lat, lng: input.deliveryCompleteGeo.lng, accuracy: input.deliveryCompleteGeo.accuracy, source: "geolocation", capturedAt: input.deliveryCompleteGeo.capturedAt ?? completedAt }
@@ -455,7 +480,7 @@ export async function completeDelivery(ctx: AppContext, viewer: Viewer, order: O
         ...(delivered ? delivered.filter((l) => l.delivered < l.ordered).map((l) => ({ field: `delivered.${l.sku}`, before: l.ordered, after: `${l.delivered} (${l.reason})` })) : []),
         ...(cod ? [{ field: "codCollected", before: money(codDue), after: codCollected === null ? null : money(codCollected) }] : []),
       ];
-      await recordAudit(tx, viewer, completedAt, { entityType: "order", entityId: order.orderNumber, action: "delivery.complete", changes });
+      await recordAudit(tx, viewer, now.toISOString(), { entityType: "order", entityId: order.orderNumber, action: "delivery.complete", actedAt: completedAt, changes });
       if (short.length || (cod && codCollected !== null && codDue !== null && codCollected < codDue)) {
         const parts = [
           ...short.map((l) => `${l.sku} ${l.delivered} of ${l.ordered} (${l.reason})`),

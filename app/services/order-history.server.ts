@@ -1,6 +1,7 @@
-// Order history (GET /api/order-trackers/{orderNumber}/history): the order's audit events, newest first,
-// limited to orders the viewer may see and without the fields hidden from their role.
-import { and, desc, eq } from "drizzle-orm";
+// Order history (GET /api/order-trackers/{orderNumber}/history): the order's audit events, newest first by
+// when they happened (the phone's bounded acted time, else the receipt: decision 040), limited to orders the
+// viewer may see and without the fields hidden from their role.
+import { and, desc, eq, sql } from "drizzle-orm";
 import { auditEvents, orders, type AuditChange } from "../../db/schema";
 import { UPDATE_MESSAGES } from "~/domain/orders/constants";
 import type { AppContext } from "~/lib/context.server";
@@ -11,9 +12,9 @@ import { resolveOrderScope } from "./orders.server";
 
 type Ctx = Pick<AppContext, "db" | "now">;
 
-export type HistoryEntry = { id: string; at: string; actor: string; actorEmail: string; changes: AuditChange[] };
+export type HistoryEntry = { id: string; at: string; actedAt?: string; actor: string; actorEmail: string; changes: AuditChange[] };
 
-/** The order's audit trail, newest first (404 when the viewer cannot see the order). */
+/** The order's audit trail, newest first by when it happened (404 when the viewer cannot see the order). */
 export async function orderHistory(ctx: Ctx, viewer: Viewer, orderNumber: string): Promise<{ orderNumber: string; timeline: HistoryEntry[] }> {
   if (!orderNumber.trim() || orderNumber.length > 64) throw new NotFoundError(UPDATE_MESSAGES.notFound);
   const scope = await resolveOrderScope(ctx, viewer);
@@ -27,7 +28,7 @@ export async function orderHistory(ctx: Ctx, viewer: Viewer, orderNumber: string
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.entityType, "order"), eq(auditEvents.entityId, order.orderNumber)))
-    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .orderBy(desc(sql`coalesce(${auditEvents.actedAt}, ${auditEvents.at})`), desc(auditEvents.id))
     .limit(500);
   // Hidden everywhere: a field the viewer may not see is not in any entry's changes either.
   const hidden = new Set<string>(hiddenOrderFields(scope.visibility));
@@ -36,6 +37,7 @@ export async function orderHistory(ctx: Ctx, viewer: Viewer, orderNumber: string
     timeline: events.map((e) => ({
       id: String(e.id),
       at: e.at,
+      ...(e.actedAt ? { actedAt: e.actedAt } : {}),
       actor: e.actorName || e.actorEmail || "System",
       actorEmail: e.actorEmail,
       changes: (e.changes ?? []).filter((c) => !hidden.has(c.field)),

@@ -1,9 +1,19 @@
-// The order's change history: who changed which field from what to what, and when.
+// The order's change history: who changed which field from what to what, and when it happened (a change
+// queued on a phone shows when it was sent too, decision 040).
 import { useEffect, useState } from "react";
 import { Dialog, DialogBody } from "~/components/ui/dialog";
+import { sentLater } from "~/domain/acted-at";
 import { fieldLabel, formatChangeValue, formatDateTime } from "~/domain/orders/format";
 import { fetchHistory } from "./api";
 import type { HistoryEntry } from "./types";
+
+/** The receipt time, as a time alone when it was the same day as the act ('4:05 PM'), else in full. */
+function sentTime(actedAt: string, at: string): string {
+  const a = new Date(actedAt);
+  const r = new Date(at);
+  if (a.toDateString() === r.toDateString()) return r.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+  return formatDateTime(at);
+}
 
 export function HistoryModal({ orderNumber, onClose }: { orderNumber: string | null; onClose: () => void }) {
   const [state, setState] = useState<{ loading: boolean; error: string | null; entries: HistoryEntry[] }>({ loading: false, error: null, entries: [] });
@@ -35,9 +45,15 @@ export function HistoryModal({ orderNumber, onClose }: { orderNumber: string | n
               <li key={entry.id} className="rounded-lg border border-slate-200 p-3">
                 <p className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
                   <span className="font-bold text-slate-900">{entry.actor || "System"}</span>
-                  <time dateTime={entry.at} className="text-slate-600">
-                    {formatDateTime(entry.at)}
-                  </time>
+                  <span className="text-slate-600">
+                    <time dateTime={entry.actedAt ?? entry.at}>{formatDateTime(entry.actedAt ?? entry.at)}</time>
+                    {sentLater(entry.actedAt, entry.at) ? (
+                      <>
+                        {" · sent from the phone at "}
+                        <time dateTime={entry.at}>{sentTime(entry.actedAt!, entry.at)}</time>
+                      </>
+                    ) : null}
+                  </span>
                 </p>
                 <ul className="mt-2 space-y-1 text-sm">
                   {entry.changes.map((c, i) => (

@@ -86,7 +86,18 @@ export const OrderSavedSchema = z.extend(OrderRowSchema, { trackingPaymentStatus
 export const OrderUpdateAnswer = answer(OrderSavedSchema);
 
 export const HistoryChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
-export const HistoryEntrySchema = z.object({ id: z.string(), at: z.string(), actor: z.string(), actorEmail: z.optional(z.string()), changes: z.array(HistoryChangeSchema) });
+/**
+ * `at` is when the server received the change; `actedAt` (decision 040), present for a queued floor write, is
+ * when the person acted on the phone. The timeline is ordered by `actedAt ?? at`.
+ */
+export const HistoryEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actedAt: z.optional(z.string()),
+  actor: z.string(),
+  actorEmail: z.optional(z.string()),
+  changes: z.array(HistoryChangeSchema),
+});
 export type HistoryEntry = z.output<typeof HistoryEntrySchema>;
 export const OrderHistorySchema = z.object({ orderNumber: z.string(), timeline: z.array(HistoryEntrySchema) });
 /** GET /api/order-trackers/{orderNumber}/history. */
