@@ -1,6 +1,7 @@
 // The floor outbox's rules (app/domain/outbox.ts), by tables: the backoff schedule, what an answer means for a
 // queued write, which entries go next (oldest first, never overtaking within an order), and the header's words.
 import { describe, expect, it } from "vitest";
+import { COMPLETE_QUEUED_TEXT, completeFailureMessage, SAVE_QUEUED_TEXT, saveFailureMessage, type CallFailure } from "~/domain/picking/outcomes";
 import { actedAtText, backoffMs, countsOf, dueEntries, headerState, refusalAdvice, verdictOf, type OutboxEntry } from "~/domain/outbox";
 
 function entry(id: string, fields: Partial<OutboxEntry> = {}): OutboxEntry {
@@ -105,5 +106,15 @@ describe("the /outbox screen's words", () => {
   it("says when the person acted, in their time zone", () => {
     expect(actedAtText("2026-11-25T19:41:00.000Z", "America/New_York")).toBe("Nov 25, 2026, 2:41 PM");
     expect(actedAtText("not a date")).toBe("");
+  });
+});
+
+describe("the pick list's words when the outbox kept a write", () => {
+  it.each<[string, (f: CallFailure) => unknown, string]>([
+    ["Save", saveFailureMessage, SAVE_QUEUED_TEXT],
+    ["Complete", completeFailureMessage, COMPLETE_QUEUED_TEXT],
+  ])("%s: information, never 'press again'", (_name, message, text) => {
+    expect(message({ kind: "queued", message: "" })).toEqual({ tone: "info", text });
+    expect(text).not.toMatch(/press (Save|Complete) again when/);
   });
 });

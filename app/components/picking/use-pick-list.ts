@@ -21,7 +21,8 @@ import {
 } from "~/domain/picking/pick-list-state";
 import { applyScan, type ScanOutcome } from "~/domain/picking/scan";
 import { othersHere, type SyncedLine } from "~/domain/picking/sync";
-import { apiFetch, contractOf, idempotencyKey } from "~/lib/api-client";
+import { contractOf } from "~/lib/api-client";
+import { sendThroughOutbox } from "~/lib/outbox";
 import { feedback } from "./feedback";
 import { readStoredLines, rememberCompleted, writeStoredLines } from "./local-lines";
 import { fetchPickOrderData, openPickOrder, type PasscodeSession, type PickOrderData } from "./pick-order-data";
@@ -204,10 +205,15 @@ export function usePickList({ initialOrder, initialData, session }: { initialOrd
       return false;
     }
     dispatch({ type: "save-started" });
-    const result = await apiFetch(`/api/picklists/${encodeURIComponent(header.orderNumber)}/verify`, contract("VerifyAnswer"), {
-      json: verifyPayload(itemsRef.current, "user", ""),
-      idempotencyKey: idempotencyKey(),
-    });
+    // Through the floor's outbox: no signal keeps the save on this phone (sent when there is signal).
+    const result = await sendThroughOutbox(
+      { path: `/api/picklists/${encodeURIComponent(header.orderNumber)}/verify`, json: verifyPayload(itemsRef.current, "user", ""), label: `Pick list ${header.orderNumber} saved`, group: header.orderNumber },
+      contract("VerifyAnswer"),
+    );
+    if (result.ok === "queued") {
+      dispatch({ type: "save-failed", failure: { kind: "queued", message: "" } });
+      return true;
+    }
     if (!result.ok) {
       dispatch({ type: "save-failed", failure: result.error });
       return false;
@@ -226,7 +232,11 @@ export function usePickList({ initialOrder, initialData, session }: { initialOrd
     const plan = completionPlan({ ...stateRef.current, items: itemsRef.current }, demo);
     if (plan.askIncomplete && !(await ask({ title: "Complete anyway?", message: INCOMPLETE_QUESTION, confirmLabel: "Mark completed", cancelLabel: "Keep picking" }))) return;
     dispatch({ type: "complete-started" });
-    const result = await apiFetch(`/api/picklists/${encodeURIComponent(header.orderId)}/complete`, contract("CompleteAnswer"), { json: {}, idempotencyKey: idempotencyKey() });
+    const result = await sendThroughOutbox(
+      { path: `/api/picklists/${encodeURIComponent(header.orderId)}/complete`, json: {}, label: `Pick list ${header.orderNumber} completed`, group: header.orderNumber },
+      contract("CompleteAnswer"),
+    );
+    if (result.ok === "queued") return dispatch({ type: "complete-failed", failure: { kind: "queued", message: "" } });
     if (!result.ok) return dispatch({ type: "complete-failed", failure: result.error });
     rememberCompleted(header.orderId, header.orderNumber);
     dispatch({ type: "completed" });

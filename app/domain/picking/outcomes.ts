@@ -5,10 +5,17 @@ import type { ApiErrorKind } from "~/lib/api-client";
 
 export type BarMessage = { tone: "info" | "success" | "error"; text: string } | null;
 
-/** The parts of the one client's ApiError these messages read. */
-export type CallFailure = { kind: ApiErrorKind; message: string };
+/**
+ * The parts of the one client's ApiError these messages read; "queued" is the floor outbox keeping the write on
+ * this phone to send when there is signal (issue 23): not a failure, nothing to press again.
+ */
+export type CallFailure = { kind: ApiErrorKind | "queued"; message: string };
 
-function noAnswer(kind: ApiErrorKind): boolean {
+/** What Save and Complete say when the outbox kept the write (the header and /outbox show it waiting). */
+export const SAVE_QUEUED_TEXT = "Saved on this phone — it will be sent when there is signal. Your picks are safe; no need to press Save again.";
+export const COMPLETE_QUEUED_TEXT = "Saved on this phone — the order will be marked completed when there is signal. No need to press Complete again.";
+
+function noAnswer(kind: CallFailure["kind"]): boolean {
   return kind === "offline" || kind === "timeout";
 }
 
@@ -18,6 +25,7 @@ function noAnswer(kind: ApiErrorKind): boolean {
  * A refusal is the server's reason in plain words.
  */
 export function saveFailureMessage(failure: CallFailure): BarMessage {
+  if (failure.kind === "queued") return { tone: "info", text: SAVE_QUEUED_TEXT };
   if (noAnswer(failure.kind)) {
     return {
       tone: "info",
@@ -32,6 +40,7 @@ export function saveFailureMessage(failure: CallFailure): BarMessage {
 
 /** Completing with no answer: nothing changed on the server; the picks are still on this device. */
 export function completeFailureMessage(failure: CallFailure): BarMessage {
+  if (failure.kind === "queued") return { tone: "info", text: COMPLETE_QUEUED_TEXT };
   if (noAnswer(failure.kind)) {
     return {
       tone: "info",
