@@ -48,6 +48,7 @@ const ACCESS: Record<string, Access> = {
   "routes/pick-list": { who: "anyone" }, // the screen's own gate asks for a session or a passcode
   "routes/_app": { who: [...STAFF, ...PASSCODES] },
   "routes/_app._index": { who: [...STAFF, ...PASSCODES] },
+  "routes/_app.outbox": { who: [...STAFF, ...PASSCODES] }, // this phone's kept writes (issue 23)
   "routes/_app.customer-service": { who: STAFF, staffOnly: true },
   "routes/_app.payment-tracking": { who: STAFF, staffOnly: true },
   "routes/_app.dev.mail": { who: ["admin"], staffOnly: true },
@@ -65,6 +66,7 @@ const ACCESS: Record<string, Access> = {
   "routes/api.order-trackers.$id": { who: OFFICE }, // the edit stepper's save
   "routes/api.order-trackers.$id.history": { who: ORDER_VIEWERS },
   "routes/api.order-trackers.$id.release-order": { who: OFFICE }, // spec 001 §6: picklists:print
+  "routes/api.order-trackers.pick-lists": { who: OFFICE }, // batch print as one PDF (issue 24): picklists:print
   "routes/api.order-trackers.$id.release-order.email": { who: OFFICE },
   "routes/api.order-trackers.$id.release-order.email-enable": { who: MANAGERS }, // spec 001 §6
   "routes/api.order-trackers.$id.release-order.exists": { who: ORDER_VIEWERS },

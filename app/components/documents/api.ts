@@ -51,3 +51,9 @@ export const captureApi = {
   save: (id: string | number, form: FormData, key: string) => apiFetch(capture(id), contract("CaptureSavedAnswer"), { form, idempotencyKey: key }),
   addAttachments: (id: string | number, form: FormData, key: string) => apiFetch(`${capture(id)}/attachments`, contract("CaptureAttachmentsAnswer"), { form, idempotencyKey: key }),
 };
+
+/** Batch print (issue 24): the selected orders' pick lists as one merged PDF's link, for the in-app viewer. */
+export const pickListBatchApi = {
+  merge: (orderNumbers: readonly string[], user: PrintUser) =>
+    apiFetch("/api/order-trackers/pick-lists", contract("PickListBatchAnswer"), { json: { orderNumbers: [...orderNumbers], ...pickListBody(user) } }),
+};

@@ -1,56 +1,30 @@
-// Batch print (spec 001 §7): generate each selected order's pick list and print it through a hidden frame.
-import { pickListApi, type PrintUser } from "~/components/documents/api";
+// Batch print (spec 001 §7, issue 24): the server merges the selected orders' pick lists into ONE PDF, which the
+// in-app viewer opens once with Print and Download (docs/decisions/041-batch-print-is-one-document.md). No hidden
+// frame per order: that crashed the tab with two orders, and Android shows no PDF in a frame at all.
+import { pickListBatchApi, type PrintUser } from "~/components/documents/api";
+import type { PdfDocumentRef } from "~/components/documents/pdf-viewer";
 
 export type { PrintUser };
-export type PrintResult = { orderNumber: string; ok: boolean; error?: string };
+export type BatchPrintResult = { ok: true; doc: PdfDocumentRef; count: number } | { ok: false; error: string };
 
 export const PRINT_MESSAGES = {
   generate: "Failed to generate pick list",
   noUrl: "No PDF URL returned",
-  print: "Failed to print pick list",
   forbidden: "You do not have permission to print pick lists.",
 } as const;
 
-/** Loads the PDF in an invisible iframe and calls print(); a blocked frame falls back to a new tab. */
-function printUrl(url: string): void {
-  const frame = document.createElement("iframe");
-  frame.setAttribute("aria-hidden", "true");
-  frame.title = "Pick list print frame";
-  frame.style.cssText = "position:fixed;right:0;bottom:0;width:0;height:0;border:0;visibility:hidden";
-  frame.src = url;
-  const fallback = () => {
-    window.open(url, "_blank", "noopener");
-  };
-  frame.onload = () => {
-    try {
-      frame.contentWindow?.focus();
-      frame.contentWindow?.print();
-    } catch {
-      fallback();
-    }
-    // Leave the frame long enough for the print dialog to read it.
-    setTimeout(() => frame.remove(), 60_000);
-  };
-  frame.onerror = fallback;
-  document.body.appendChild(frame);
-}
-
-/** One order: ask for the pick list through the one pick list client, then print the returned presignedUrl. */
-async function printOne(orderNumber: string, user: PrintUser): Promise<PrintResult> {
-  const res = await pickListApi.generate(orderNumber, user);
-  if (!res.ok) return { orderNumber, ok: false, error: res.error.status === 403 ? PRINT_MESSAGES.forbidden : PRINT_MESSAGES.generate };
-  if (!res.data.presignedUrl) return { orderNumber, ok: false, error: PRINT_MESSAGES.noUrl };
-  try {
-    printUrl(res.data.presignedUrl);
-    return { orderNumber, ok: true };
-  } catch {
-    return { orderNumber, ok: false, error: PRINT_MESSAGES.print };
+/** One call for the whole selection; a refusal keeps the server's plain words (which order, why). */
+export async function printPickLists(orderNumbers: readonly string[], user: PrintUser): Promise<BatchPrintResult> {
+  const res = await pickListBatchApi.merge(orderNumbers, user);
+  if (!res.ok) {
+    if (res.error.status === 403) return { ok: false, error: PRINT_MESSAGES.forbidden };
+    return { ok: false, error: res.error.kind === "http" && res.error.message ? res.error.message : PRINT_MESSAGES.generate };
   }
-}
-
-/** Prints the orders one after another so the browser's print dialogs do not pile up at once. */
-export async function printPickLists(orderNumbers: readonly string[], user: PrintUser): Promise<PrintResult[]> {
-  const results: PrintResult[] = [];
-  for (const orderNumber of orderNumbers) results.push(await printOne(orderNumber, user));
-  return results;
+  if (!res.data.presignedUrl) return { ok: false, error: PRINT_MESSAGES.noUrl };
+  const count = res.data.orderNumbers.length;
+  return {
+    ok: true,
+    count,
+    doc: { url: res.data.presignedUrl, title: `Pick lists (${count})`, filename: `pick-lists-${count}.pdf` },
+  };
 }

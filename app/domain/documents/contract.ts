@@ -118,3 +118,21 @@ export type CaptureSaved = z.output<typeof CaptureSavedAnswer>;
 /** POST /api/warehouse/{id}/capture/attachments (multipart). */
 export const CaptureAttachmentsAnswer = z.looseObject({ count: z.number(), data: z.optional(z.array(CaptureFile)) });
 export type CaptureAttachmentsAdded = z.output<typeof CaptureAttachmentsAnswer>;
+
+/** POST /api/order-trackers/pick-lists (issue 24): the selected orders, and names for the PDFs' "printed by". */
+export const PickListBatchRequest = z.object({
+  orderNumbers: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1), z.maxLength(50)),
+  userName: z.optional(z.nullable(z.string())),
+  userFirstName: z.optional(z.nullable(z.string())),
+  userEmail: z.optional(z.nullable(z.string())),
+});
+export type PickListBatchRequest = z.output<typeof PickListBatchRequest>;
+
+/** POST /api/order-trackers/pick-lists: the one merged PDF's 5-minute link, the orders in it, its page count. */
+export const PickListBatchAnswer = z.looseObject({
+  presignedUrl: z.string(),
+  orderNumbers: z.array(z.string()),
+  pages: z.number(),
+  generatedAt: z.string(),
+});
+export type PickListBatchAnswer = z.output<typeof PickListBatchAnswer>;
