@@ -1,5 +1,5 @@
 // Dialogs behave (issue 14): Escape closes only the top-most layer (Select Paid Method, not the edit under
-// it), and on a phone Back closes the order with nothing of it left floating over the list.
+// it), and on a phone Back closes one layer too: History first, then the order (issue 24).
 import { expect, isPhone, signIn, test } from "./fixtures";
 
 async function openOrder(page: import("@playwright/test").Page, orderNumber: string) {
@@ -40,13 +40,22 @@ test("Escape in 'Select Paid Method' closes that dialog only; the edit and its c
   await expect(dialog).toBeHidden();
 });
 
-test("Back with the order's history open closes both", { tag: "@phone-only" }, async ({ page }) => {
+test("Back with the order's history open closes History only, as Escape does; a second Back closes the order", { tag: "@phone-only" }, async ({ page }) => {
   const dialog = await openOrder(page, "SO-100024");
   await dialog.getByRole("button", { name: /history/i }).first().click();
   const history = page.getByRole("dialog", { name: /History/ });
   await expect(history).toBeVisible();
   await page.goBack();
   await expect(history).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await page.screenshot({ path: "tests/e2e/.screens/dialog-layers-back-history-phone.png" });
+  // History's own Close also takes its entry back: one more Back then closes the order.
+  await dialog.getByRole("button", { name: /history/i }).first().click();
+  await expect(history).toBeVisible();
+  await history.getByRole("button", { name: "Close" }).click();
+  await expect(history).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await page.goBack();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("heading", { level: 1, name: "Order Tracking" })).toBeVisible();
 });

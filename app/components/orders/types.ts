@@ -34,6 +34,13 @@ export type OrdersViewer = {
   grants: string[];
   name: string;
   email: string;
+  /**
+   * QuickBooks as the server saw it for this viewer (issue 24): whether it is connected, and whether this
+   * viewer may connect it (a capability, not a role name). Null for viewers without customers:view.
+   */
+  quickBooks?: QuickBooksState | null;
 };
+
+export type QuickBooksState = { connected: boolean; canConnect: boolean };
 
 export const EMPTY_FILTERS: ListFilters = { paymentStatus: "", orderStatus: "", orderType: "", warehouseLocation: "", truckingCompany: "" };

@@ -14,6 +14,7 @@ import { OrderKpiTiles, QuickFilterChip } from "~/components/orders/kpi-tiles";
 import type { Density } from "~/components/orders/order-table";
 import { SearchBar, searchFieldsFor } from "~/components/orders/search-bar";
 import type { OrderRow } from "~/components/orders/types";
+import type { PdfDocumentRef } from "~/components/documents/pdf-viewer";
 import { useIsPhone, useOrderList } from "~/components/orders/use-order-list";
 import { Button } from "~/components/ui/button";
 import { ORDER_TYPES } from "~/domain/orders/constants";
@@ -21,9 +22,11 @@ import { ordersCan } from "~/domain/orders/capabilities";
 import { orderVisibility } from "~/domain/access/visibility";
 import { orderListQuerySchema } from "~/domain/orders/query";
 import { policies } from "~/domain/access/policy";
+import { hasGrant } from "~/domain/access/roles";
 import { authorize } from "~/lib/guard.server";
 import { parseSearchParams } from "~/lib/http.server";
 import { listOrders, orderKpis } from "~/services/orders.server";
+import { canManageQuickBooks, quickBooksUsable } from "~/services/quickbooks.server";
 import { locations } from "../../../db/schema";
 import { apiAnswer, noAction } from "~/lib/route.server";
 import { readKpisBody, readListBody } from "~/components/orders/first-page.server";
@@ -34,8 +37,12 @@ import { ExportCsvLink, exportHref } from "~/components/lists/export-link";
 // is what a cheap phone must paint first (issue 14's 150 KB budget).
 const OrderDetail = lazy(() => import("~/components/orders/order-detail").then((m) => ({ default: m.OrderDetail })));
 const HistoryModal = lazy(() => import("~/components/orders/history-modal").then((m) => ({ default: m.HistoryModal })));
+const PdfViewer = lazy(() => import("~/components/documents/pdf-viewer").then((m) => ({ default: m.PdfViewer })));
 
 export const policy = policies.grant("orders:view");
+
+/** The hash suffix of History opened over a phone's order: one Back closes it. */
+const HISTORY_HASH = "&history";
 /** Writes go through /api; a POST here is a clean 405. */
 export const action = noAction(policy);
 
@@ -48,16 +55,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pageSize = can.pageSize;
   // The screen's first request to GET /api/order-trackers, parsed by the same zod schema as that route.
   const firstRequest = new Request(new URL(listUrl(initialListQuery(new URL(request.url).searchParams, pageSize)), request.url));
-  const [warehouses, list, kpis] = await Promise.all([
+  // The order detail's balance line asks QuickBooks only when it is connected: no failing call otherwise.
+  const seesBalances = viewer.isAdmin || hasGrant(viewer.grants, "customers:view");
+  const [warehouses, list, kpis, qbConnected] = await Promise.all([
     context.app.db.select({ id: locations.id, name: locations.name }).from(locations).orderBy(locations.id),
     apiAnswer(async () => {
       const page = await listOrders(context.app, viewer, parseSearchParams(firstRequest, orderListQuerySchema));
       return { success: true, data: page.rows, pagination: page.pagination, meta: page.meta };
     }),
     apiAnswer(async () => ({ success: true, data: await orderKpis(context.app, viewer) })),
+    seesBalances ? quickBooksUsable(context.app) : Promise.resolve(false),
   ]);
   return {
-    viewer: { isAdmin: viewer.isAdmin, grants: viewer.grants.map((g) => g.key), name: viewer.name, email: viewer.email },
+    viewer: {
+      isAdmin: viewer.isAdmin,
+      grants: viewer.grants.map((g) => g.key),
+      name: viewer.name,
+      email: viewer.email,
+      quickBooks: seesBalances ? { connected: qbConnected, canConnect: canManageQuickBooks(viewer) } : null,
+    },
     can,
     /** The search fields the list accepts from this viewer (a driver's exclude trucking company). */
     searchFields: searchFieldsFor(orderVisibility(viewer)),
@@ -97,6 +113,7 @@ export default function OrderTracking() {
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [printing, setPrinting] = useState(false);
+  const [printDoc, setPrintDoc] = useState<PdfDocumentRef | null>(null);
   const hashOpened = useRef(false);
 
   // Spec 001 §2: the entry query is applied (initial state above), then cleared from the URL. A task link
@@ -117,11 +134,22 @@ export default function OrderTracking() {
 
   // Phone: Back (the hash going away) closes the order opened with '#order-{orderNumber}'. The hash arrives a
   // render after the order opens, so only a hash that was there and then left closes it.
+  // History over such an order is one more entry ('#order-{orderNumber}&history'): Back closes History
+  // only, as Escape does, and a second Back the order (issue 24, one layer at a time).
   const hashSeen = useRef(false);
+  const historyPushed = useRef(false);
   useEffect(() => {
     if (!hashOpened.current || !openRow) return;
-    if (location.hash === `#order-${openRow.orderNumber}`) hashSeen.current = true;
-    else if (hashSeen.current) {
+    const orderHash = `#order-${openRow.orderNumber}`;
+    if (location.hash === `${orderHash}${HISTORY_HASH}`) return;
+    if (location.hash === orderHash) {
+      hashSeen.current = true;
+      if (historyPushed.current) {
+        historyPushed.current = false;
+        setHistoryOf(null);
+      }
+    } else if (hashSeen.current) {
+      historyPushed.current = false;
       hashOpened.current = false;
       hashSeen.current = false;
       setOpenRow(null);
@@ -134,7 +162,7 @@ export default function OrderTracking() {
   // screens, which read the hash themselves. Closing an order opened this way clears the hash instead of going Back
   // (there may be nothing to go back to).
   useEffect(() => {
-    const match = /^#order-(.+)$/.exec(window.location.hash);
+    const match = /^#order-(.+?)(?:&history)?$/.exec(window.location.hash);
     if (!match || can.rowOpens !== "detail") return;
     const orderNumber = decodeURIComponent(match[1]!);
     const ctrl = new AbortController();
@@ -173,6 +201,17 @@ export default function OrderTracking() {
     // An order opened by a link keeps its hash until it closes; then the URL is the list's again.
     if (location.hash.startsWith("#order-")) navigate({ pathname: location.pathname, search: location.search, hash: "" }, { replace: true, preventScrollReset: true });
   }
+  function openHistory(orderNumber: string) {
+    setHistoryOf(orderNumber);
+    if (hashOpened.current && openRow?.orderNumber === orderNumber) {
+      historyPushed.current = true;
+      navigate({ pathname: location.pathname, search: location.search, hash: `order-${orderNumber}${HISTORY_HASH}` }, { preventScrollReset: true });
+    }
+  }
+  function closeHistory() {
+    if (historyPushed.current) return navigate(-1);
+    setHistoryOf(null);
+  }
   async function print() {
     setPrinting(true);
     // Loaded on the first batch print: the documents client is not in the list's first load (150 KB budget).
@@ -181,11 +220,11 @@ export default function OrderTracking() {
       setPrinting(false);
       return void toast.error("No connection: the pick lists were not printed. Check the signal and try again.");
     }
-    const results = await printer.printPickLists([...selected], { name: viewer.name, email: viewer.email });
+    // One merged PDF from the server, opened once in the in-app viewer (Print and Download there).
+    const result = await printer.printPickLists([...selected], { name: viewer.name, email: viewer.email });
     setPrinting(false);
-    for (const r of results.filter((x) => !x.ok)) toast.error(r.error ?? "Failed to print pick list", { description: r.orderNumber });
-    const done = results.filter((x) => x.ok).length;
-    if (done) toast.success(`Sent ${done} pick list(s) to print`);
+    if (!result.ok) return void toast.error(result.error);
+    setPrintDoc(result.doc);
   }
 
   return (
@@ -277,7 +316,7 @@ export default function OrderTracking() {
             can={can}
             orderTypes={list.allowedOrderTypes}
             onClose={close}
-            onHistory={setHistoryOf}
+            onHistory={openHistory}
             onRowChange={(row) => {
               setOpenRow((r) => (r ? { ...r, ...row } : r));
               list.replaceRow(row);
@@ -287,7 +326,12 @@ export default function OrderTracking() {
       ) : null}
       {historyOf ? (
         <Suspense fallback={null}>
-          <HistoryModal orderNumber={historyOf} onClose={() => setHistoryOf(null)} />
+          <HistoryModal orderNumber={historyOf} onClose={closeHistory} />
+        </Suspense>
+      ) : null}
+      {printDoc ? (
+        <Suspense fallback={null}>
+          <PdfViewer doc={printDoc} isPhone={!!isPhone} onClose={() => setPrintDoc(null)} />
         </Suspense>
       ) : null}
       {selecting ? <BatchBar count={selected.size} printing={printing} disabled={listBusy} onClear={() => setSelected(new Set())} onPrint={print} /> : null}
