@@ -16,7 +16,10 @@ export const ACTED_AT_MAX_AGE_MS = 30 * 86_400_000;
  * The acted time of this request, given the lower bound the service knows (the order's creation, the previous
  * step of the flow). Without a header it is the receipt time.
  */
-export type ActedAt = (lowerBound?: string | Date | null) => string;
+export type ActedAt = ((lowerBound?: string | Date | null) => string) & {
+  /** The phone sent a time: a service may skip reading its lower bound when this is not set. */
+  fromPhone?: boolean;
+};
 
 export type ActedAtClaim = { kind: "absent" } | { kind: "malformed" } | { kind: "time"; ms: number };
 
@@ -60,7 +63,7 @@ export function boundActedAt(claim: ActedAtClaim, received: Date, lowerBound?: s
 
 /** The acted time of a request's header as a function of the lower bound (throws nothing: check `malformed` first). */
 export function actedAtOf(claim: ActedAtClaim, received: Date): ActedAt {
-  return (lowerBound) => boundActedAt(claim, received, lowerBound);
+  return Object.assign((lowerBound?: string | Date | null) => boundActedAt(claim, received, lowerBound), { fromPhone: claim.kind === "time" });
 }
 
 /** The later of two instants (ISO strings): the previous step of a flow as a lower bound over the order's creation. */

@@ -14,7 +14,7 @@ import { parseNeedHelpBody, requestHelp } from "~/services/help.server";
 export const policy = policies.grant("delivery:perform");
 
 const route = apiRoute(policy, {
-  async POST({ request, params, viewer, ctx }) {
+  async POST({ request, params, viewer, ctx, actedAt }) {
     const { id, orderNumber } = await findDeliveryOrder(
       ctx,
       viewer,
@@ -23,7 +23,7 @@ const route = apiRoute(policy, {
     const order = { id, orderNumber };
     const input = await parseNeedHelpBody(request);
     // The alert first: it checks and stores the optional photo, so a refused file (415/413) reverts nothing.
-    await requestHelp(ctx, viewer, { ...input, order });
+    await requestHelp(ctx, viewer, { ...input, order, actedAt });
     await revertCompletion(ctx, viewer, order);
     // The spec's answer, unchanged: {success}; whether a completion was reverted shows in the meta and history.
     return { success: true } satisfies z.output<typeof HelpAnswer>;

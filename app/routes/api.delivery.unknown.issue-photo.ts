@@ -8,8 +8,8 @@ import { parseHelpForm, requestHelp } from "~/services/help.server";
 export const policy = policies.grant("help:request");
 
 const route = apiRoute(policy, {
-  async POST({ request, viewer, ctx }) {
-    await requestHelp(ctx, viewer, await parseHelpForm(request));
+  async POST({ request, viewer, ctx, actedAt }) {
+    await requestHelp(ctx, viewer, { ...(await parseHelpForm(request)), actedAt });
     return { success: true } satisfies z.output<typeof HelpAnswer>;
   },
 });

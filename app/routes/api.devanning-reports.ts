@@ -15,10 +15,10 @@ const route = apiRoute(policy, {
     requireGrant(viewer, "devanningReports:view", "You do not have permission to view devanning reports.");
     return listDevanningReports(ctx, viewer, parseSearchParams(request, devanningListSchema));
   },
-  async POST({ request, viewer, ctx }) {
+  async POST({ request, viewer, ctx, actedAt }) {
     requireGrant(viewer, "devanningReports:create", "You do not have permission to submit devanning reports.");
     const key = devanningIdempotencyKey(request);
-    return createDevanningReport(ctx, viewer, await parseJsonBody(request, devanningReportSchema), key);
+    return createDevanningReport(ctx, viewer, await parseJsonBody(request, devanningReportSchema), key, actedAt);
   },
 });
 

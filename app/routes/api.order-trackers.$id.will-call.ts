@@ -21,10 +21,10 @@ const route = apiRoute(policy, {
       viewer,
       params.id ?? ""
     )) satisfies WillCallLatest,
-  async POST({ request, params, viewer, ctx }) {
+  async POST({ request, params, viewer, ctx, actedAt }) {
     const key = idempotencyKeyOf(request);
     const body = await parseJsonBody(request, willCallBodySchema);
-    return generateWillCall(ctx, viewer, params.id ?? "", body, key);
+    return generateWillCall(ctx, viewer, params.id ?? "", body, key, actedAt);
   },
 });
 

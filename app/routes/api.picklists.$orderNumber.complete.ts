@@ -13,11 +13,11 @@ export const policy = policies.grant(...PICK_GRANTS);
 const bodySchema = z.unknown();
 
 const route = apiRoute(policy, {
-  async POST({ request, params, viewer, ctx }) {
+  async POST({ request, params, viewer, ctx, actedAt }) {
     const key = idempotencyKeyOf(request);
     const order = await findPickOrder(ctx, viewer, params.orderNumber ?? "", PICK_GRANTS);
     await parseJsonBody(request, bodySchema);
-    return completePick(ctx, viewer, order, key);
+    return completePick(ctx, viewer, order, key, actedAt);
   },
 });
 

@@ -12,7 +12,7 @@ import { findPickOrder, lookUpVerify, verifyPick } from "~/services/pick-list.se
 export const policy = policies.grant(...PICK_GRANTS);
 
 const route = apiRoute(policy, {
-  async POST({ request, params, viewer, ctx }) {
+  async POST({ request, params, viewer, ctx, actedAt }) {
     const key = idempotencyKeyOf(request);
     const ref = params.orderNumber ?? "";
     // The order and its lines are read together (both scoped to the viewer): one round trip, not two.
@@ -24,7 +24,7 @@ const route = apiRoute(policy, {
     shortContext.catch(() => undefined);
     const order = await findPickOrder(ctx, viewer, ref, PICK_GRANTS);
     const body = await parseJsonBody(request, verifyBodySchema);
-    return verifyPick(ctx, viewer, order, body, key, { lines: lines.then((rows) => rows.filter((l) => l.orderId === order.id)), lookedUp, shortContext });
+    return verifyPick(ctx, viewer, order, body, key, { lines: lines.then((rows) => rows.filter((l) => l.orderId === order.id)), lookedUp, shortContext, actedAt });
   },
 });
 

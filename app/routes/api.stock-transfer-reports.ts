@@ -14,9 +14,9 @@ const route = apiRoute(policy, {
     requireGrant(viewer, "stockTransferReports:view", "You do not have permission to view stock transfer reports.");
     return listStockTransferReports(ctx, viewer, parseSearchParams(request, stockTransferListSchema));
   },
-  async POST({ request, viewer, ctx }) {
+  async POST({ request, viewer, ctx, actedAt }) {
     requireGrant(viewer, "stockTransferReports:create", "You do not have permission to submit stock transfer reports.");
-    return createStockTransferReport(ctx, viewer, request);
+    return createStockTransferReport(ctx, viewer, request, actedAt);
   },
 });
 

@@ -10,10 +10,10 @@ import { addCaptureAttachments } from "~/services/warehouse-capture.server";
 export const policy = policies.grant("warehouse:capture");
 
 const route = apiRoute(policy, {
-  async POST({ request, params, viewer, ctx }) {
+  async POST({ request, params, viewer, ctx, actedAt }) {
     const key = idempotencyKeyOf(request);
     const form = await parseFormData(request, CAPTURE_FORM_MAX_BYTES);
-    return addCaptureAttachments(ctx, viewer, params.id ?? "", form, key);
+    return addCaptureAttachments(ctx, viewer, params.id ?? "", form, key, actedAt);
   },
 });
 

@@ -18,12 +18,12 @@ export const policy = policies.grant("warehouse:capture", "orders:update");
 const route = apiRoute(policy, {
   GET: async ({ params, viewer, ctx }) =>
     (await getCapture(ctx, viewer, params.id ?? "")) satisfies CaptureAnswer,
-  async POST({ request, params, viewer, ctx }) {
+  async POST({ request, params, viewer, ctx, actedAt }) {
     // The office reads captures but may not save one: refused before the form is read, whatever it holds.
     requireCaptureGrant(viewer);
     const key = idempotencyKeyOf(request);
     const form = await parseFormData(request, CAPTURE_FORM_MAX_BYTES);
-    return saveCapture(ctx, viewer, params.id ?? "", form, key);
+    return saveCapture(ctx, viewer, params.id ?? "", form, key, actedAt);
   },
 });
 

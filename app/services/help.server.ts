@@ -1,6 +1,7 @@
 // Help requests from drivers: a notification every manager holding 'help:receive' sees in their Alerts tab.
 import { z } from "zod";
 import { notifications } from "../../db/schema";
+import type { ActedAt } from "~/domain/acted-at";
 import { HELP_NOTE_MAX, helpMessage } from "~/domain/shell/help";
 import type { AppContext } from "~/lib/context.server";
 import { IMAGES, storeUpload } from "~/lib/files.server";
@@ -11,7 +12,8 @@ import type { Viewer } from "~/lib/session.server";
 
 export const HELP_AUDIENCE_GRANT = "help:receive";
 
-export type HelpInput = { note?: string | null; image?: File | Blob | null; order?: { id: number; orderNumber: string } | null };
+/** `actedAt`: when the person asked on the phone (X-Acted-At, decision 040), the alert's time. */
+export type HelpInput = { note?: string | null; image?: File | Blob | null; order?: { id: number; orderNumber: string } | null; actedAt?: ActedAt };
 
 const noteField = z
   .string()
@@ -79,7 +81,9 @@ export async function requestHelp(ctx: AppContext, viewer: Viewer, input: HelpIn
       orderId: order?.id ?? null,
       attachmentKey,
       createdBy: viewer.email,
-      createdAt: ctx.now().toISOString(),
+      // The time of the ask, not of its arrival; bounded by the receipt and 30 days (the order is not read
+      // for a lower bound: help is asked about an order that exists, and the alert is not the order's history).
+      createdAt: input.actedAt ? input.actedAt() : ctx.now().toISOString(),
     })
     .returning({ id: notifications.id });
   return { notificationId: row!.id };

@@ -1,6 +1,7 @@
 // Picking on the server: finding the order a picker may work on, pick logs, verify (save) and complete,
 // and the Pick List Check page's order. The /api/picklists routes and the pages call these.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { ActedAt } from "~/domain/acted-at";
 import type { GrantKey } from "~/domain/access/roles";
 import { DomainError, NotFoundError } from "~/domain/errors";
 import { UPDATE_MESSAGES } from "~/domain/orders/constants";
@@ -14,6 +15,7 @@ import { requestFingerprint, stored as storedIdempotent, withIdempotency } from 
 import { actorName, recordAudit } from "~/lib/writes.server";
 import { notifyRoomSaved } from "~/lib/party.server";
 import type { Viewer } from "~/lib/session.server";
+import { orderFacts, refuseIfCancelled } from "./floor-conflicts.server";
 import { getOrderForViewer, type OrderRow } from "./orders.server";
 import { applyReasons, readShortContext, shortsOf, shortStatements, type ShortContext } from "./pick-shorts.server";
 
@@ -117,6 +119,8 @@ export async function verifyPick(
     lookedUp?: Promise<Awaited<ReturnType<typeof storedIdempotent>>>;
     /** The active short reasons and who a short notifies (readShortContext), read alongside the order. */
     shortContext?: Promise<ShortContext>;
+    /** When the picker saved it on the phone (X-Acted-At, decision 040): the log's time. */
+    actedAt?: ActedAt;
   } = {},
 ): Promise<Response> {
   const fingerprint = await requestFingerprint(body);
@@ -132,6 +136,8 @@ export async function verifyPick(
     const reasoned = applyReasons(check.results, reasons);
     if (!reasoned.ok) return { status: 400, body: { success: false, error: reasoned.error } };
     const at = ctx.now().toISOString();
+    // The order's creation bounds the phone's time; read only when the phone sent one (a save stays one round trip).
+    const acted = early.actedAt?.fromPhone ? early.actedAt((await orderFacts(ctx, order.id)).createdAt) : at;
     const by = actorName(viewer);
     const response = { status: 200, body: { success: true, summary: check.summary } satisfies VerifyAnswer };
     await ctx.db.batch([
@@ -142,7 +148,7 @@ export async function verifyPick(
         payload: { results: check.results, summary: check.summary, note: body.note, by: viewer.email },
         // The signed-in identity, never a name from the body (spec 002's `actor` field is accepted and ignored).
         actor: by,
-        at,
+        at: acted,
       }),
       // A short line raises its follow-up, recount, rep notice and history entry once (pick-shorts.server.ts).
       ...shortStatements(ctx, viewer, order, shortsOf(order.id, check.results, reasons), people, at),
@@ -173,10 +179,15 @@ export function lookUpVerify(ctx: AppContext, viewer: Viewer, ref: string, key: 
 /**
  * Completes a pick: pick_list_status.completedAt/By, a 'pick-completed' log, and the order moves to
  * 'Picked' (with its audit event) when it was still 'Picking' or 'Pending Assignment'. One transaction.
+ * The completed time is the picker's (X-Acted-At, bounded by the order's creation: decision 040); an order
+ * the office cancelled meanwhile is a 409 and one notice for logistics.
  */
-export async function completePick(ctx: AppContext, viewer: Viewer, order: PickOrder, idempotencyKey: string | null): Promise<Response> {
+export async function completePick(ctx: AppContext, viewer: Viewer, order: PickOrder, idempotencyKey: string | null, actedAt?: ActedAt): Promise<Response> {
   return withIdempotency(ctx, `picklists.complete:${order.id}:${viewer.email}`, idempotencyKey, await requestFingerprint(null), async (remember) => {
     const at = ctx.now().toISOString();
+    const facts = await orderFacts(ctx, order.id);
+    const acted = actedAt ? actedAt(facts.createdAt) : at;
+    await refuseIfCancelled(ctx, viewer, facts, { order, attempted: "complete the pick list", flow: "picklists.complete", actedAt: acted, key: idempotencyKey });
     const by = actorName(viewer);
     const response = { status: 200, body: { success: true } satisfies CompleteAnswer };
     await ctx.db.transaction(async (tx) => {
@@ -185,14 +196,14 @@ export async function completePick(ctx: AppContext, viewer: Viewer, order: PickO
       const moves = (COMPLETE_FROM_STATUSES as readonly string[]).includes(before);
       await tx
         .insert(pickListStatus)
-        .values({ orderId: order.id, completedAt: at, completedBy: by })
-        .onConflictDoUpdate({ target: pickListStatus.orderId, set: { completedAt: at, completedBy: by, version: sql`${pickListStatus.version} + 1` } });
+        .values({ orderId: order.id, completedAt: acted, completedBy: by })
+        .onConflictDoUpdate({ target: pickListStatus.orderId, set: { completedAt: acted, completedBy: by, version: sql`${pickListStatus.version} + 1` } });
       if (moves) {
         await tx
           .update(orders)
           .set({ orderStatus: "Picked", lastUpdatedAt: at, updatedAt: at, version: sql`${orders.version} + 1` })
           .where(and(eq(orders.id, order.id), inArray(orders.orderStatus, [...COMPLETE_FROM_STATUSES])));
-        await recordAudit(tx, viewer, at, { entityType: "order", entityId: order.orderNumber, action: "update", changes: [{ field: "orderStatus", before, after: "Picked" }] });
+        await recordAudit(tx, viewer, at, { entityType: "order", entityId: order.orderNumber, action: "update", actedAt: acted, changes: [{ field: "orderStatus", before, after: "Picked" }] });
       }
       await tx.insert(pickListLogs).values({
         orderId: order.id,
@@ -200,7 +211,7 @@ export async function completePick(ctx: AppContext, viewer: Viewer, order: PickO
         type: PICK_COMPLETED,
         payload: { by: viewer.email, statusBefore: before, statusAfter: moves ? "Picked" : before },
         actor: by,
-        at,
+        at: acted,
       });
       for (const r of remember(response)) await tx.insert(idempotencyKeys).values(r);
     });

@@ -3,6 +3,7 @@
 // with filters and pages in SQL; approve or reject a pending report, recording the signed-in reviewer.
 import { and, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import { devanningReports, idempotencyKeys, storedFiles, type ReportPhoto } from "../../db/schema";
+import type { ActedAt } from "~/domain/acted-at";
 import { DEVANNING_MAX_PHOTOS_PER_GROUP, MESSAGES, PHOTO_GROUPS, type DevanningStatus, type PhotoGroup } from "~/domain/reports/constants";
 import { devanningErrors, devanningRecord, photoCounts, type DevanningPhoto } from "~/domain/reports/devanning";
 import type { DevanningPhotosUploaded, ReportSubmitted } from "~/domain/reports/contract";
@@ -105,7 +106,7 @@ function validationOf(errors: Record<string, string>): ValidationError {
  * one of the viewer's own pending uploads. The report, the photos' new owner and the idempotency record are
  * one transaction. Status, submitter and reviewer come from the server, never the body.
  */
-export async function createDevanningReport(ctx: AppContext, viewer: Viewer, body: DevanningReportInput, key: string | null): Promise<Response> {
+export async function createDevanningReport(ctx: AppContext, viewer: Viewer, body: DevanningReportInput, key: string | null, actedAt?: ActedAt): Promise<Response> {
   const counts = photoCounts(body.photos);
   const errors = devanningErrors(body, counts);
   if (Object.keys(errors).length) throw validationOf(errors);
@@ -129,7 +130,8 @@ export async function createDevanningReport(ctx: AppContext, viewer: Viewer, bod
       photos[n.group].push({ key: f.key, filename: f.key, originalName: f.filename, size: f.size });
     }
     const record = devanningRecord(body);
-    const at = ctx.now().toISOString();
+    // When the report was submitted on the phone (X-Acted-At, decision 040): lists, exports and the PDF read it.
+    const at = actedAt ? actedAt() : ctx.now().toISOString();
     const id = await ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(devanningReports)

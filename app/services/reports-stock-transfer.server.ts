@@ -4,6 +4,7 @@
 // receiving warehouse's managers.
 import { and, eq, gte, lte, or, sql } from "drizzle-orm";
 import { idempotencyKeys, locations, notifications, roleGrants, roles, stockTransferReports, storedFiles, users } from "../../db/schema";
+import type { ActedAt } from "~/domain/acted-at";
 import { MESSAGES, STOCK_TRANSFER_MAX_PHOTOS, STOCK_TRANSFER_PHOTO_BYTES, type StockTransferStatus } from "~/domain/reports/constants";
 import type { ReportSubmitted } from "~/domain/reports/contract";
 import type { StockTransferListQuery } from "~/domain/reports/list";
@@ -173,12 +174,14 @@ export function damagedAlertMessage(report: { transferReference: string; transfe
  * Stores the photos and the signature, then writes the report, the damaged-items alerts and the idempotency
  * record in one transaction. A retry with the same Idempotency-Key answers the first result and writes nothing.
  */
-export async function createStockTransferReport(ctx: AppContext, viewer: Viewer, request: Request): Promise<Response> {
+export async function createStockTransferReport(ctx: AppContext, viewer: Viewer, request: Request, actedAt?: ActedAt): Promise<Response> {
   const key = idempotencyKeyOf(request);
   const submission = await parseStockTransferSubmission(request);
   return withIdempotency(ctx, `reports.stock-transfer:${viewer.email}`, key, submission.fingerprint, async (remember) => {
     const { data } = submission;
     const at = ctx.now().toISOString();
+    // When the report was submitted on the phone (X-Acted-At, decision 040): lists, exports and the PDF read it.
+    const submittedAt = actedAt ? actedAt() : at;
     const stored: string[] = [];
     try {
       const photos = [];
@@ -209,7 +212,7 @@ export async function createStockTransferReport(ctx: AppContext, viewer: Viewer,
         signatureTyped: data.signatureType === "type" ? data.signatureTyped.trim() : null,
         photos,
         status: "submitted" as const,
-        submittedAt: at,
+        submittedAt,
         submittedBy: viewer.email,
       };
       const managers = damaged.length ? await receivingManagers(ctx, record.receivingLocation) : [];

@@ -4,6 +4,7 @@
 // fails after storing removes what it stored: nothing is half-written.
 import { and, asc, eq } from "drizzle-orm";
 import { idempotencyKeys, pickListStatus, storedFiles, warehouseCaptures } from "../../db/schema";
+import type { ActedAt } from "~/domain/acted-at";
 import { hasAnyGrant, type GrantKey } from "~/domain/access/roles";
 import { activeContentReason, ACTIVE_CONTENT_PREFIX } from "~/domain/documents/active-content";
 import { ATTACHMENT_MAX_BYTES, CAPTURE_MESSAGES, MAX_ATTACHMENTS, type CaptureData, type CaptureFile } from "~/domain/documents/capture";
@@ -18,6 +19,7 @@ import { requestFingerprint, withIdempotency } from "~/lib/idempotency.server";
 import type { Viewer } from "~/lib/session.server";
 import { actorName, recordAudit } from "~/lib/writes.server";
 import { discardFile, DOCUMENT_LINK_TTL_SECONDS } from "./bol.server";
+import { orderFacts } from "./floor-conflicts.server";
 import { getOrderForViewer, type OrderRow } from "./orders.server";
 
 /** Reading a capture: the employee it is assigned to, and the office (who assign and answer for orders). */
@@ -155,7 +157,7 @@ export async function getCapture(ctx: AppContext, viewer: Viewer, ref: string) {
  * 409 when one exists (the screen switches to adding photos); a retry with the same Idempotency-Key gets the
  * first answer instead.
  */
-export async function saveCapture(ctx: AppContext, viewer: Viewer, ref: string, form: FormData, idempotencyKey: string | null): Promise<Response> {
+export async function saveCapture(ctx: AppContext, viewer: Viewer, ref: string, form: FormData, idempotencyKey: string | null, actedAt?: ActedAt): Promise<Response> {
   requireCaptureGrant(viewer);
   const order = await getOrderForViewer(ctx, viewer, ref, CAPTURE_WRITE_GRANTS);
   const rawName = form.get("signedByName");
@@ -173,10 +175,12 @@ export async function saveCapture(ctx: AppContext, viewer: Viewer, ref: string, 
       ...attachments.map((file) => ({ file, kind: ATTACHMENT_KIND })),
     ]);
     const at = ctx.now().toISOString();
+    // When the employee saved it on the phone (decision 040), never before the order existed.
+    const acted = actedAt?.fromPhone ? actedAt((await orderFacts(ctx, order.id)).createdAt) : at;
     const by = actorName(viewer);
     const [sig, ...files] = stored;
     const data: CaptureData = {
-      savedAt: at,
+      savedAt: acted,
       signedByName,
       capturedBy: by,
       signature: { s3Key: sig!.key, url: await signFileUrl(ctx, sig!.key, { ttlSeconds: DOCUMENT_LINK_TTL_SECONDS, filename: "signature.png" }) },
@@ -190,10 +194,11 @@ export async function saveCapture(ctx: AppContext, viewer: Viewer, ref: string, 
     const result = { status: 201, body: { success: true, data } satisfies CaptureSaved };
     try {
       await ctx.db.batch([
-        ctx.db.insert(warehouseCaptures).values({ orderId: order.id, signedByName, signatureKey: sig!.key, capturedBy: by, savedAt: at }),
+        ctx.db.insert(warehouseCaptures).values({ orderId: order.id, signedByName, signatureKey: sig!.key, capturedBy: by, savedAt: acted }),
         recordAudit(ctx.db, viewer, at, {
           entityType: "order",
           entityId: order.orderNumber,
+          actedAt: acted,
           action: "warehouse-capture.save",
           changes: [{ field: "warehouseCapture", before: null, after: { signedByName, attachments: files.length } }],
         }),
@@ -210,7 +215,7 @@ export async function saveCapture(ctx: AppContext, viewer: Viewer, ref: string, 
 }
 
 /** POST /api/warehouse/{id}/capture/attachments (multipart, repeated 'attachments'): adds files to a saved capture. */
-export async function addCaptureAttachments(ctx: AppContext, viewer: Viewer, ref: string, form: FormData, idempotencyKey: string | null): Promise<Response> {
+export async function addCaptureAttachments(ctx: AppContext, viewer: Viewer, ref: string, form: FormData, idempotencyKey: string | null, actedAt?: ActedAt): Promise<Response> {
   requireCaptureGrant(viewer);
   const order = await getOrderForViewer(ctx, viewer, ref, CAPTURE_WRITE_GRANTS);
   const attachments = await checkAttachments(form, true);
@@ -219,6 +224,7 @@ export async function addCaptureAttachments(ctx: AppContext, viewer: Viewer, ref
     if (!(await captureRow(ctx, order.id))) throw new ConflictError(CAPTURE_MESSAGES.noCapture);
     const stored = await storeAll(ctx, viewer, order, attachments.map((file) => ({ file, kind: ATTACHMENT_KIND })));
     const at = ctx.now().toISOString();
+    const acted = actedAt?.fromPhone ? actedAt((await orderFacts(ctx, order.id)).createdAt) : at;
     const result = { status: 200, body: { success: true, count: stored.length, data: await Promise.all(stored.map((f) => fileView(ctx, f))) } satisfies CaptureAttachmentsAdded };
     try {
       await ctx.db.batch([
@@ -226,6 +232,7 @@ export async function addCaptureAttachments(ctx: AppContext, viewer: Viewer, ref
           entityType: "order",
           entityId: order.orderNumber,
           action: "warehouse-capture.attachments",
+          actedAt: acted,
           changes: [{ field: "warehouseCaptureAttachments", before: null, after: stored.map((s) => s.filename) }],
         }),
         ...remember(result).map((r) => ctx.db.insert(idempotencyKeys).values(r)),

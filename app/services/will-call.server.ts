@@ -3,6 +3,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { idempotencyKeys, storedFiles, warehouseCaptures } from "../../db/schema";
+import type { ActedAt } from "~/domain/acted-at";
 import { CAPTURE_MESSAGES, WILL_CALL_MESSAGES, willCallTitle } from "~/domain/documents/capture";
 import type { WillCallGenerated } from "~/domain/documents/contract";
 import { parsePngDataUrl, SIGNATURE_MESSAGES } from "~/domain/documents/signature";
@@ -14,6 +15,7 @@ import type { Viewer } from "~/lib/session.server";
 import { renderWillCallPdf } from "~/lib/will-call-pdf.server";
 import { actorName, recordAudit } from "~/lib/writes.server";
 import { discardFile, DOCUMENT_LINK_TTL_SECONDS, documentLines, warehouseLabel } from "./bol.server";
+import { orderFacts } from "./floor-conflicts.server";
 import { getOrderForViewer, type OrderRow } from "./orders.server";
 
 export const WILL_CALL_GRANTS = ["willcall:create"] as const;
@@ -67,13 +69,15 @@ async function signatureBytes(ctx: AppContext, order: OrderRow, body: WillCallBo
 }
 
 /** POST …/will-call: renders and stores the document; a retry with the same Idempotency-Key answers the first. */
-export async function generateWillCall(ctx: AppContext, viewer: Viewer, ref: string, body: WillCallBody, idempotencyKey: string | null): Promise<Response> {
+export async function generateWillCall(ctx: AppContext, viewer: Viewer, ref: string, body: WillCallBody, idempotencyKey: string | null, actedAt?: ActedAt): Promise<Response> {
   const order = await getOrderForViewer(ctx, viewer, ref, WILL_CALL_GRANTS);
   const fingerprint = await requestFingerprint(body);
   return withIdempotency(ctx, `will-call:${order.id}:${viewer.email}`, idempotencyKey, fingerprint, async (remember) => {
     const signature = await signatureBytes(ctx, order, body);
     const now = ctx.now();
     const at = now.toISOString();
+    // When the customer signed on the phone (decision 040): the signed date and the history's time.
+    const acted = actedAt?.fromPhone ? actedAt((await orderFacts(ctx, order.id)).createdAt) : at;
     const by = actorName(viewer);
     const [lines, warehouse] = await Promise.all([documentLines(ctx, order.id), warehouseLabel(ctx, order.warehouseLocation)]);
     const bytes = await renderWillCallPdf({
@@ -83,7 +87,7 @@ export async function generateWillCall(ctx: AppContext, viewer: Viewer, ref: str
       orderDate: order.orderDate,
       warehouse,
       signedByName: body.signedByName,
-      signedDate: easternDate(now),
+      signedDate: easternDate(new Date(acted)),
       signaturePng: signature.bytes,
       generatedBy: by,
       lines,
@@ -104,6 +108,7 @@ export async function generateWillCall(ctx: AppContext, viewer: Viewer, ref: str
           entityType: "order",
           entityId: order.orderNumber,
           action: "will-call.generate",
+          actedAt: acted,
           changes: [{ field: "willCall", before: null, after: { signedByName: body.signedByName, signature: signature.source } }],
         }),
         ...remember(result).map((r) => ctx.db.insert(idempotencyKeys).values(r)),
