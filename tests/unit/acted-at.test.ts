@@ -1,7 +1,7 @@
 // The acted-time rule (decision 040): the phone's X-Acted-At read as a time only, bounded by the receipt time,
 // the lower bound a service gives (the order's creation, the previous step of a flow) and 30 days.
 import { describe, expect, it } from "vitest";
-import { boundActedAt, laterOf, parseActedAt, sentLater } from "~/domain/acted-at";
+import { actedAtOf, boundActedAt, cancelledMeanwhileMessage, cancelledMeanwhileNotice, floorDateTime, floorTime, laterOf, parseActedAt, sentLater } from "~/domain/acted-at";
 
 const RECEIVED = new Date("2026-11-25T16:00:00.000Z");
 const CREATED = "2026-11-25T09:00:00.000Z";
@@ -67,5 +67,46 @@ describe("sentLater", () => {
     ["more than a minute", "2026-11-25T15:58:00.000Z", "2026-11-25T16:00:00.000Z", true],
   ])("%s", (_name, acted, received, expected) => {
     expect(sentLater(acted, received)).toBe(expected);
+  });
+});
+
+describe("actedAtOf", () => {
+  it("says whether the phone sent a time (a service reads its lower bound only then)", () => {
+    expect(actedAtOf(parseActedAt(null), RECEIVED).fromPhone).toBe(false);
+    expect(actedAtOf(parseActedAt("2026-11-25T14:41:00Z"), RECEIVED).fromPhone).toBe(true);
+    expect(actedAtOf(parseActedAt("2026-11-25T14:41:00Z"), RECEIVED)(CREATED)).toBe("2026-11-25T14:41:00.000Z");
+  });
+});
+
+describe("the floor's clock", () => {
+  it.each([
+    ["winter (EST)", "2026-11-25T19:30:00Z", "2:30 PM", "2026-11-25 2:30 PM ET"],
+    ["summer (EDT)", "2025-06-18T18:30:00Z", "2:30 PM", "2025-06-18 2:30 PM ET"],
+    ["after midnight UTC, still the evening before", "2026-11-26T02:05:00Z", "9:05 PM", "2026-11-25 9:05 PM ET"],
+    ["nothing", null, "", ""],
+    ["not a time", "soon", "", ""],
+  ])("%s", (_name, iso, time, dateTime) => {
+    expect(floorTime(iso)).toBe(time);
+    expect(floorDateTime(iso)).toBe(dateTime);
+  });
+});
+
+describe("cancelledMeanwhileMessage", () => {
+  it.each([
+    ["cancelled after the act: they were offline", "2026-11-25T19:30:00Z", "2026-11-25T19:00:00Z", "The office cancelled SO-1042 at 2:30 PM, after you went offline. Nothing was recorded; call the office."],
+    ["cancelled before the act", "2026-11-25T19:30:00Z", "2026-11-25T20:00:00Z", "The office cancelled SO-1042 at 2:30 PM. Nothing was recorded; call the office."],
+    ["the history does not say when", null, "2026-11-25T20:00:00Z", "The office cancelled SO-1042. Nothing was recorded; call the office."],
+  ])("%s", (_name, cancelledAt, actedAt, expected) => {
+    expect(cancelledMeanwhileMessage("SO-1042", cancelledAt, actedAt)).toBe(expected);
+  });
+});
+
+describe("cancelledMeanwhileNotice", () => {
+  const base = { who: "Dan Driver", orderNumber: "SO-1042", customerName: "Acme Foods", attempted: "complete the delivery", actedAt: "2026-11-25T19:41:00Z", cancelledAt: "2026-11-25T19:30:00Z" };
+  it.each([
+    ["sent much later", { ...base, receivedAt: "2026-11-25T21:05:00Z" }, "Dan Driver tried to complete the delivery for SO-1042 (Acme Foods) at 2026-11-25 2:41 PM ET, sent at 2026-11-25 4:05 PM ET, but the office cancelled it at 2026-11-25 2:30 PM ET. Nothing was recorded; they were told to call the office."],
+    ["sent at once, no customer, no cancellation time", { ...base, customerName: null, cancelledAt: null, receivedAt: "2026-11-25T19:41:20Z" }, "Dan Driver tried to complete the delivery for SO-1042 at 2026-11-25 2:41 PM ET, but the order is cancelled. Nothing was recorded; they were told to call the office."],
+  ])("%s", (_name, input, expected) => {
+    expect(cancelledMeanwhileNotice(input)).toBe(expected);
   });
 });
