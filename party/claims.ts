@@ -82,3 +82,75 @@ export function nextExpiry(claims: ClaimMap): number | null {
 export function finishesLine(line: { status: string; pickState: string; pickedQty: number }): boolean {
   return line.status !== "Pending" || (line.pickState === "unset" && line.pickedQty === 0);
 }
+
+// ---------------------------------------------------------------- quiet holders and take-over (issue 23)
+
+/**
+ * Every phone in a room sends a heartbeat this often while its socket is open, and the room counts any message
+ * as a sign of life. A holder is quiet after QUIET_MS without one: four missed beats, so a slow network or a
+ * throttled tab does not make a working picker look gone, while a picker waiting on a dead phone waits 20 s
+ * (not the 3 minutes a claim takes to lapse) before the line can be taken over, and only after a prompt.
+ */
+export const HEARTBEAT_MS = 5_000;
+export const QUIET_MS = 20_000;
+
+/** When the room last heard from each holder (room clock, ms). */
+export type SeenMap = Map<string, number>;
+
+/** A holder the room has not heard from for QUIET_MS (or never, since the room started) is quiet. */
+export function isQuiet(seen: SeenMap, sub: string, now: number): boolean {
+  const at = seen.get(sub);
+  return at === undefined || now - at >= QUIET_MS;
+}
+
+/** The claims as the room tells them: a quiet holder's claim says since when it has been silent. */
+export function claimsToTell(claims: ClaimMap, seen: SeenMap, now: number): (Claim & { quietSince?: number })[] {
+  return [...claims.values()].map((c) => (isQuiet(seen, c.sub, now) ? { ...c, quietSince: seen.get(c.sub) ?? c.at } : c));
+}
+
+/** Holders of claims who are quiet now (to tell everyone when the set changes). */
+export function quietHolders(claims: ClaimMap, seen: SeenMap, now: number): Set<string> {
+  const out = new Set<string>();
+  for (const c of claims.values()) if (isQuiet(seen, c.sub, now)) out.add(c.sub);
+  return out;
+}
+
+/** When the next holder of a claim goes quiet (to wake the room then), or null. */
+export function nextQuiet(claims: ClaimMap, seen: SeenMap, now: number): number | null {
+  let next: number | null = null;
+  for (const c of claims.values()) {
+    const at = seen.get(c.sub);
+    if (at !== undefined && !isQuiet(seen, c.sub, now)) next = Math.min(next ?? Infinity, at + QUIET_MS);
+  }
+  return next;
+}
+
+/** What the room remembers of a take-over: told to the first phone when it is heard from again. */
+export type TakeOver = { lineId: string; from: string; fromName: string; by: string; byName: string; at: number; told: boolean };
+
+/**
+ * Takes a line for a picker: granted when nobody holds it, when the picker already does, or when its holder's
+ * phone is quiet (`from` is that claim); refused (with the holder) while the holder is still heard from.
+ */
+export function takeOverLine(
+  claims: ClaimMap,
+  lineId: string,
+  who: Holder,
+  seen: SeenMap,
+  now: number,
+): { ok: true; from: Claim | null } | { ok: false; holder: Claim } {
+  const holder = blockedBy(claims, lineId, who.sub, now);
+  if (holder && !isQuiet(seen, holder.sub, now)) return { ok: false, holder };
+  if (holder) claims.delete(lineId);
+  const result = claimLine(claims, lineId, who, now);
+  return result.ok ? { ok: true, from: holder } : { ok: false, holder: result.holder };
+}
+
+/**
+ * A change from the phone a line was taken from, stamped before the take-over (its unsent picks): the room
+ * sends it back instead of letting it overwrite the new holder's work. A change it makes afterwards (having
+ * seen the take-over) goes through as any other.
+ */
+export function staleAfterTakeOver(record: TakeOver | undefined, sub: string, rev: number): boolean {
+  return !!record && record.from === sub && rev < record.at;
+}

@@ -2,7 +2,24 @@
 // Connections need a token signed by the app; messages that fail the protocol, or name a line the order does
 // not have (the token lists its lines), are dropped and logged. A change's `by` is the token's name.
 import type * as Party from "partykit/server";
-import { blockedBy, claimLine, expireClaims, finishesLine, holderOf, nextExpiry, releaseLine, type ClaimMap } from "./claims";
+import { isConflict } from "../app/domain/picking/conflicts";
+import {
+  blockedBy,
+  claimLine,
+  claimsToTell,
+  expireClaims,
+  finishesLine,
+  holderOf,
+  nextExpiry,
+  nextQuiet,
+  quietHolders,
+  releaseLine,
+  staleAfterTakeOver,
+  takeOverLine,
+  type ClaimMap,
+  type SeenMap,
+  type TakeOver,
+} from "./claims";
 import { clientMessage, savedNotice, type LineState, type ServerMessage } from "./protocol";
 import { verifyRoomToken } from "./token";
 
@@ -28,6 +45,14 @@ export default class PickingRoom implements Party.Server {
   expiryTimer: ReturnType<typeof setTimeout> | null = null;
   /** Each connection's line ids as a set (rebuilt from its state after a restart). */
   known = new Map<string, Set<string>>();
+  /** When the room last heard from each holder (any message, heartbeats included). */
+  seen: SeenMap = new Map();
+  /** Holders last told to everyone as quiet: a change of this set is news. */
+  quiet = new Set<string>();
+  /** Lines taken over from a quiet phone, until that phone has been told and its unsent picks sent back (memory only). */
+  takeovers = new Map<string, TakeOver>();
+  /** Who (holder) wrote each line's copy in this room's life: a conflict is a change on someone else's newer copy. */
+  writers = new Map<string, string>();
 
   constructor(readonly room: Party.Room) {}
 
@@ -68,11 +93,14 @@ export default class PickingRoom implements Party.Server {
     const lines = JSON.parse(decodeURIComponent(ctx.request.headers.get("x-room-lines") ?? "%5B%5D")) as string[];
     conn.setState({ sub, holder: holderOf(sub, conn.id), name, lineId: null, lines });
     this.expire();
+    this.heard(conn.state!.holder);
     // Only the order's lines: anything stored under another id (before the room checked them) stays unsent.
     const real = this.knownLines(conn);
     const stored = [...this.lines.values()].filter((l) => real.has(l.lineId));
-    this.send(conn, { type: "sync", lines: stored, presence: this.presence(), saved: this.saved, claims: [...this.claims.values()], you: conn.state!.holder });
+    const now = Date.now();
+    this.send(conn, { type: "sync", lines: stored, presence: this.presence(), saved: this.saved, claims: claimsToTell(this.claims, this.seen, now), you: conn.state!.holder, now });
     this.broadcast({ type: "presence", presence: this.presence() }, [conn.id]);
+    this.tellTakeOvers(conn);
   }
 
   onClose(conn: Party.Connection) {
@@ -106,6 +134,10 @@ export default class PickingRoom implements Party.Server {
     }
     const message = parsed.data;
     const who = { sub: sender.state?.holder ?? "", name: sender.state?.name ?? "" };
+    // Any message is a sign of life: a quiet holder who is heard from again is news for everyone.
+    this.heard(who.sub);
+    this.tellTakeOvers(sender);
+    if (message.type === "ping") return;
     const real = this.knownLines(sender);
     if (message.type !== "lines" && message.lineId !== null && !real.has(message.lineId)) {
       this.dropped(sender, [message.lineId]);
@@ -118,6 +150,19 @@ export default class PickingRoom implements Party.Server {
       if (sender.state?.lineId === message.lineId) return;
       sender.setState({ ...sender.state!, lineId: message.lineId });
       this.broadcast({ type: "presence", presence: this.presence() });
+      return;
+    }
+    if (message.type === "takeover") {
+      const result = takeOverLine(this.claims, message.lineId, who, this.seen, now);
+      if (!result.ok) this.refuse(sender, message.lineId, result.holder);
+      else {
+        if (result.from) {
+          this.takeovers.set(message.lineId, { lineId: message.lineId, from: result.from.sub, fromName: result.from.name, by: who.sub, byName: who.name, at: now, told: false });
+          console.info(`[room ${this.room.id}] ${who.name} took over line ${message.lineId} from ${result.from.name} (quiet)`);
+        }
+        claimsChanged = true;
+      }
+      if (claimsChanged) this.broadcastClaims();
       return;
     }
     if (message.type === "claim" || message.type === "release") {
@@ -134,16 +179,31 @@ export default class PickingRoom implements Party.Server {
     const unknown = message.lines.filter((l) => !real.has(l.lineId)).map((l) => l.lineId);
     if (unknown.length) this.dropped(sender, unknown);
     // Not acknowledged either: a line the next token names (added to the order since) is sent again then.
-    const changes = message.lines.filter((l) => real.has(l.lineId)).map((l): LineState => ({ ...l, by: who.name }));
-    for (const l of changes) {
+    const incoming = message.lines.filter((l) => real.has(l.lineId));
+    const changes = incoming.map(({ base: _base, ...l }): LineState => ({ ...l, by: who.name }));
+    for (const [i, l] of changes.entries()) {
+      // Unsent picks of a phone the line was taken from: back to that phone, to be shown and asked about.
+      const takeover = this.takeovers.get(l.lineId);
+      if (staleAfterTakeOver(takeover, who.sub, l.rev)) {
+        this.refuse(sender, l.lineId, { sub: takeover!.by, name: takeover!.byName }, "taken-over", l);
+        continue;
+      }
+      if (takeover?.from === who.sub) this.takeovers.delete(l.lineId);
       // A line another picker holds is theirs until done, released or idle: the change goes back to its sender.
       const holder = blockedBy(this.claims, l.lineId, who.sub, now);
       if (holder) {
-        this.refuse(sender, l.lineId, holder);
+        this.refuse(sender, l.lineId, holder, "held", l);
         continue;
       }
-      if (!newer(l, this.lines.get(l.lineId))) continue;
+      const stored = this.lines.get(l.lineId);
+      // Made on a copy someone else has changed since (a pick saved offline on a line completed online): ask, do not pick one silently.
+      if (isConflict({ ...l, base: incoming[i]!.base }, stored, this.writers.get(l.lineId), who.sub)) {
+        this.refuse(sender, l.lineId, { sub: this.writers.get(l.lineId) ?? "", name: stored!.by }, "conflict", l);
+        continue;
+      }
+      if (!newer(l, stored)) continue;
       this.lines.set(l.lineId, l);
+      this.writers.set(l.lineId, who.sub);
       this.dirty.set(l.lineId, l);
       accepted.push(l);
       if (finishesLine(l)) claimsChanged = releaseLine(this.claims, l.lineId, who.sub) || claimsChanged;
@@ -161,31 +221,60 @@ export default class PickingRoom implements Party.Server {
     if (changes.length) this.send(sender, { type: "ack", lines: changes.map((l) => ({ lineId: l.lineId, rev: l.rev })) });
   }
 
-  refuse(conn: Party.Connection, lineId: string, holder: { sub: string; name: string }) {
-    this.send(conn, { type: "refused", lineId, holder: { sub: holder.sub, name: holder.name }, line: this.lines.get(lineId) ?? null });
+  refuse(conn: Party.Connection, lineId: string, holder: { sub: string; name: string }, reason: "held" | "taken-over" | "conflict" = "held", yours?: LineState) {
+    this.send(conn, { type: "refused", lineId, holder: { sub: holder.sub, name: holder.name }, line: this.lines.get(lineId) ?? null, reason, ...(yours ? { yours } : {}) });
   }
 
   broadcastClaims() {
-    this.broadcast({ type: "claims", claims: [...this.claims.values()] });
+    const now = Date.now();
+    this.quiet = quietHolders(this.claims, this.seen, now);
+    this.broadcast({ type: "claims", claims: claimsToTell(this.claims, this.seen, now), now });
     this.scheduleExpiry();
   }
 
-  /** Drops idle claims (telling everyone unless `announce` is false: the caller will); true when some ended. */
-  expire(announce = true): boolean {
-    const ended = expireClaims(this.claims, Date.now()).length > 0;
-    if (ended && announce) this.broadcastClaims();
-    return ended;
+  /** Notes a sign of life from a holder; one that was announced quiet is announced back. */
+  heard(holder: string) {
+    if (!holder) return;
+    this.seen.set(holder, Date.now());
+    if (this.quiet.has(holder)) this.broadcastClaims();
   }
 
-  /** Wakes when the next claim goes idle, so an abandoned line frees itself without anyone writing. */
+  /** Tells a phone (once) which of its lines were taken over while it was quiet, by whom and when. */
+  tellTakeOvers(conn: Party.Connection<ConnState>) {
+    const holder = conn.state?.holder;
+    if (!holder) return;
+    for (const t of this.takeovers.values()) {
+      if (t.from !== holder || t.told) continue;
+      this.send(conn, { type: "taken-over", lineId: t.lineId, by: t.byName, at: t.at });
+      t.told = true;
+    }
+  }
+
+  /**
+   * Drops idle claims (telling everyone unless `announce` is false: the caller will); true when some ended.
+   * A holder who went quiet since the last telling is news too.
+   */
+  expire(announce = true): boolean {
+    const now = Date.now();
+    const ended = expireClaims(this.claims, now).length > 0;
+    const quiet = quietHolders(this.claims, this.seen, now);
+    const quietChanged = quiet.size !== this.quiet.size || [...quiet].some((q) => !this.quiet.has(q));
+    if ((ended || quietChanged) && announce) this.broadcastClaims();
+    return ended || quietChanged;
+  }
+
+  /** Wakes when the next claim goes idle or its holder quiet, so others hear of it without anyone writing. */
   scheduleExpiry() {
     if (this.expiryTimer) clearTimeout(this.expiryTimer);
     this.expiryTimer = null;
-    const next = nextExpiry(this.claims);
+    const expiry = nextExpiry(this.claims);
+    const quiet = nextQuiet(this.claims, this.seen, Date.now());
+    const next = expiry === null ? quiet : quiet === null ? expiry : Math.min(expiry, quiet);
     if (next === null) return;
     this.expiryTimer = setTimeout(() => {
       this.expiryTimer = null;
-      this.expire();
+      // A holder heard from since (heartbeats) is not quiet yet: wake again at its new time.
+      if (!this.expire()) this.scheduleExpiry();
     }, Math.max(0, next - Date.now()) + 50);
   }
 

@@ -16,8 +16,12 @@ export const lineState = z.object({
 });
 export type LineState = z.infer<typeof lineState>;
 
-/** A line change as a client sends it: any `by` it carries (older clients send their device id) is replaced. */
-const clientLineState = lineState.extend({ by: z.string().max(200).optional() });
+/**
+ * A line change as a client sends it: any `by` it carries (older clients send their device id) is replaced.
+ * `base` is the rev of the room's copy the change was made on: a change made on a copy someone else has since
+ * changed (a pick saved offline on a line completed online) is a conflict the sender is asked about.
+ */
+const clientLineState = lineState.extend({ by: z.string().max(200).optional(), base: z.number().int().min(0).optional() });
 
 export const clientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("focus"), lineId: z.string().max(100).nullable() }),
@@ -25,12 +29,17 @@ export const clientMessage = z.discriminatedUnion("type", [
   /** Holds a line for this picker (party/claims.ts); refused while another picker holds it. */
   z.object({ type: z.literal("claim"), lineId: z.string().min(1).max(100) }),
   z.object({ type: z.literal("release"), lineId: z.string().min(1).max(100) }),
+  /** Takes a line over from a holder whose phone has gone quiet (party/claims.ts QUIET_MS); refused otherwise. */
+  z.object({ type: z.literal("takeover"), lineId: z.string().min(1).max(100) }),
+  /** A heartbeat (every HEARTBEAT_MS): the room tells a quiet phone from a picker who is only thinking. */
+  z.object({ type: z.literal("ping") }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
 export const presence = z.object({ id: z.string(), name: z.string(), lineId: z.string().nullable() });
 
-export const claim = z.object({ lineId: z.string(), sub: z.string(), name: z.string(), at: z.number() });
+/** `quietSince` (room clock) is there only while the holder's phone is quiet: the last time the room heard from it. */
+export const claim = z.object({ lineId: z.string(), sub: z.string(), name: z.string(), at: z.number(), quietSince: z.number().optional() });
 export type ClaimEntry = z.infer<typeof claim>;
 
 export const serverMessage = z.discriminatedUnion("type", [
@@ -42,10 +51,26 @@ export const serverMessage = z.discriminatedUnion("type", [
     /** Who holds which line, and who this connection is (its claims are its own). */
     claims: z.array(claim).default([]),
     you: z.string().default(""),
+    /** The room's clock when it sent this, so a phone can read `quietSince` on its own clock. */
+    now: z.number().optional(),
   }),
-  z.object({ type: z.literal("claims"), claims: z.array(claim) }),
-  /** To the sender only: a claim or a change on a line another picker holds; `line` is the room's copy to go back to. */
-  z.object({ type: z.literal("refused"), lineId: z.string(), holder: z.object({ sub: z.string(), name: z.string() }), line: lineState.nullable() }),
+  z.object({ type: z.literal("claims"), claims: z.array(claim), now: z.number().optional() }),
+  /**
+   * To the sender only: a claim or a change it may not make; `line` is the room's copy to go back to. `reason`:
+   * another picker holds the line ("held"), it was taken over from this phone while it was quiet ("taken-over"),
+   * or someone else changed it after the copy this change was made on ("conflict"). `yours` is the change sent
+   * back, so the phone can show both and ask which to keep.
+   */
+  z.object({
+    type: z.literal("refused"),
+    lineId: z.string(),
+    holder: z.object({ sub: z.string(), name: z.string() }),
+    line: lineState.nullable(),
+    reason: z.enum(["held", "taken-over", "conflict"]).default("held"),
+    yours: lineState.optional(),
+  }),
+  /** To the phone a line was taken from, when it is heard from again: who took it and when (room clock, ms). */
+  z.object({ type: z.literal("taken-over"), lineId: z.string(), by: z.string(), at: z.number() }),
   z.object({ type: z.literal("lines"), lines: z.array(lineState) }),
   z.object({ type: z.literal("presence"), presence: z.array(presence) }),
   z.object({ type: z.literal("saved"), saved: z.record(z.string(), z.unknown()) }),

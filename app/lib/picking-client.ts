@@ -5,6 +5,7 @@ import PartySocket from "partysocket";
 import type { RoomAccess } from "~/domain/picking/contract";
 import type { RoomStatus } from "~/domain/picking/pick-list-state";
 import { apiFetch, contractOf } from "~/lib/api-client";
+import { HEARTBEAT_MS } from "../../party/claims";
 import { parseServerMessage, type ClaimEntry, type ServerMessage } from "../../party/protocol";
 import type { PickLine } from "~/domain/picking/lines";
 import {
@@ -31,11 +32,18 @@ export type PickingRoomEvents = {
   onPresence(presence: PresenceEntry[]): void;
   onSaved(saved: Record<string, unknown>): void;
   onStatus(status: RoomStatus, detail?: string): void;
-  /** Who holds which line; `you` is this picker's id in the room (its claims are its own). */
+  /** Who holds which line; `you` is this picker's id in the room (its claims are its own). A quiet holder's `quietSince` is on this phone's clock. */
   onClaims?(claims: ClaimEntry[], you: string | null): void;
-  /** The room sent back a claim or a change: another picker holds the line. `line` is the room's copy. */
-  onRefused?(lineId: string, holder: string, line: SyncedLine | null): void;
+  /**
+   * The room sent back a claim or a change. `line` is the room's copy; `reason` says why (another picker holds
+   * the line, it was taken over from this phone, or someone changed it since); `yours` is the change sent back.
+   */
+  onRefused?(lineId: string, holder: string, line: SyncedLine | null, reason: RefusalReason, yours: SyncedLine | null): void;
+  /** A line this phone held was taken over while it was quiet: by whom, and when (this phone's clock, ms). */
+  onTakenOver?(lineId: string, by: string, at: number): void;
 };
+
+export type RefusalReason = "held" | "taken-over" | "conflict";
 
 export type PickingRoom = {
   readonly selfId: string;
@@ -45,6 +53,8 @@ export type PickingRoom = {
   focus(lineId: string | null): void;
   /** Holds a line for this picker (the room refuses it while someone else holds it). */
   claim(lineId: string): void;
+  /** Takes a line over from a holder whose phone has gone quiet (the room refuses it otherwise). */
+  takeOver(lineId: string): void;
   release(lineId: string): void;
   /** Advances the clock past revs seen elsewhere (sync, log merge). */
   observe(rev: number): void;
@@ -151,12 +161,28 @@ export function connectPickingRoom(orderNumber: string, first: RoomAccess, event
     for (let i = 0; i < lines.length; i += 200) sendRaw({ type: "lines", lines: lines.slice(i, i + 200) });
   };
 
+  // A heartbeat while connected: the room tells a quiet (dead, out of range) phone from a picker who is only thinking.
+  let heartbeat: ReturnType<typeof setInterval> | null = null;
+  const stopHeartbeat = () => {
+    if (heartbeat) clearInterval(heartbeat);
+    heartbeat = null;
+  };
+  /** What to add to a room time to read it on this phone's clock (from the room's last `now`). */
+  let clockOffset = 0;
+  const onClock = (claims: ClaimEntry[], roomNow: number | undefined) => {
+    if (roomNow !== undefined) clockOffset = Date.now() - roomNow;
+    return claims.map((c) => (c.quietSince === undefined ? c : { ...c, quietSince: c.quietSince + clockOffset }));
+  };
+
   const onOpen = () => {
     events.onStatus("live");
+    stopHeartbeat();
+    heartbeat = setInterval(() => sendRaw({ type: "ping" }), HEARTBEAT_MS);
     flush();
     if (focused) sendRaw({ type: "focus", lineId: focused });
   };
   const onClose = () => {
+    stopHeartbeat();
     if (!closed) events.onStatus(typeof navigator !== "undefined" && navigator.onLine === false ? "offline" : "connecting");
   };
   const onMessage = (event: MessageEvent) => {
@@ -167,14 +193,18 @@ export function connectPickingRoom(orderNumber: string, first: RoomAccess, event
         lastRev = Math.max(lastRev, ...message.lines.map((l) => l.rev));
         events.onLines(message.lines, true);
         events.onPresence(message.presence);
-        events.onClaims?.(message.claims, message.you || null);
+        events.onClaims?.(onClock(message.claims, message.now), message.you || null);
         if (message.saved) events.onSaved(message.saved);
         break;
       case "claims":
-        events.onClaims?.(message.claims, null);
+        events.onClaims?.(onClock(message.claims, message.now), null);
         break;
       case "refused":
-        events.onRefused?.(message.lineId, message.holder.name || "Another picker", message.line);
+        events.onRefused?.(message.lineId, message.holder.name || "Another picker", message.line, message.reason, message.yours ?? null);
+        break;
+      case "taken-over":
+        // The room's clock, read against the sync it sent just before (same connection, same moment).
+        events.onTakenOver?.(message.lineId, message.by || "Another picker", message.at + clockOffset);
         break;
       case "lines":
         lastRev = Math.max(lastRev, ...message.lines.map((l) => l.rev));
@@ -216,9 +246,10 @@ export function connectPickingRoom(orderNumber: string, first: RoomAccess, event
     selfId,
     deviceId: device,
     publish(lines) {
+      // Each change says which copy of the line it was made on: the room asks about one made on a stale copy.
       const synced = lines.map((l) => {
         lastRev = nextRev(lastRev, Date.now());
-        return toSynced(l, lastRev, device);
+        return { ...toSynced(l, lastRev, device), base: l.rev ?? 0 };
       });
       outbox = outboxPut(outbox, synced);
       saveOutbox();
@@ -232,6 +263,9 @@ export function connectPickingRoom(orderNumber: string, first: RoomAccess, event
     claim(lineId) {
       sendRaw({ type: "claim", lineId });
     },
+    takeOver(lineId) {
+      sendRaw({ type: "takeover", lineId });
+    },
     release(lineId) {
       sendRaw({ type: "release", lineId });
     },
@@ -243,6 +277,7 @@ export function connectPickingRoom(orderNumber: string, first: RoomAccess, event
     },
     close() {
       closed = true;
+      stopHeartbeat();
       if (typeof window !== "undefined") {
         window.removeEventListener("offline", goOffline);
         window.removeEventListener("online", goOnline);

@@ -8,6 +8,7 @@ import WebSocket from "ws";
 import { orderLines, orders, passcodes } from "../../db/schema";
 import { clientMessage, serverMessage, type ServerMessage } from "../../party/protocol";
 import { signRoomToken, verifyRoomToken } from "../../party/token";
+import { QUIET_MS } from "../../party/claims";
 import { startLocalParty, type LocalParty } from "../../party/local-server";
 import { loader as roomLoader } from "~/routes/api.picklists.$orderNumber.room";
 import { RoomAccessAnswer } from "~/domain/picking/contract";
@@ -127,7 +128,13 @@ describe("GET /api/picklists/{orderNumber}/room", () => {
   });
 });
 
-type Client = { socket: PartySocket; messages: ServerMessage[]; next(type: ServerMessage["type"], count?: number): Promise<ServerMessage> };
+type Client = {
+  socket: PartySocket;
+  messages: ServerMessage[];
+  next(type: ServerMessage["type"], count?: number): Promise<ServerMessage>;
+  /** The first message that passes `test`, waiting up to `waitMs`. */
+  until(test: (m: ServerMessage) => boolean, waitMs?: number): Promise<ServerMessage>;
+};
 
 function client(party: LocalParty, room: string, token: string, id: string): Client {
   const messages: ServerMessage[] = [];
@@ -146,6 +153,18 @@ function client(party: LocalParty, room: string, token: string, id: string): Cli
         const found = messages.filter((m) => m.type === type);
         if (found.length >= count) return found[count - 1]!;
         if (Date.now() > deadline) throw new Error(`no ${type} #${count}; got ${JSON.stringify(messages)}`);
+        await new Promise<void>((ok) => {
+          waiters.push(ok);
+          setTimeout(ok, 100);
+        });
+      }
+    },
+    async until(test, waitMs = 5000) {
+      const deadline = Date.now() + waitMs;
+      for (;;) {
+        const found = messages.find(test);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no such message; got ${JSON.stringify(messages)}`);
         await new Promise<void>((ok) => {
           waiters.push(ok);
           setTimeout(ok, 100);
@@ -238,7 +257,7 @@ describe("a live room under partykit dev", () => {
 
     // Bo's claim and Bo's change on L9 come back to Bo only, naming Ann; Ann hears nothing of them.
     bo.socket.send(JSON.stringify({ type: "claim", lineId: "L9" }));
-    expect(await bo.next("refused")).toEqual({ type: "refused", lineId: "L9", holder: { sub: "user:Ann@ann-c", name: "Ann" }, line: null });
+    expect(await bo.next("refused")).toEqual({ type: "refused", lineId: "L9", holder: { sub: "user:Ann@ann-c", name: "Ann" }, line: null, reason: "held" });
     const change = { lineId: "L9", status: "Picked", pickState: "full", pickedQty: 5, rev: 500, by: "dev-bo" };
     bo.socket.send(JSON.stringify({ type: "lines", lines: [change] }));
     expect(await bo.next("refused", 2)).toMatchObject({ lineId: "L9", holder: { name: "Ann" } });
@@ -259,6 +278,70 @@ describe("a live room under partykit dev", () => {
     expect(["Ann", "Bo"]).toContain(winner);
     const loser = winner === "Ann" ? bo : ann;
     expect(await loser.next("refused", loser === bo ? 3 : 1)).toMatchObject({ lineId: "L10", holder: { name: winner } });
+  }, 30_000);
+
+  it("a line held by a phone gone quiet is told as quiet after QUIET_MS and taken over; the phone hears of it when back, and its unsent pick comes back to it", async () => {
+    const r = "SO-LIVE-TAKEOVER";
+    const phone = client(party, r, await token("Phone", r), "phone-t");
+    const maria = client(party, r, await token("Maria", r), "maria-t");
+    clients.push(phone, maria);
+    await phone.next("sync");
+    await maria.next("sync");
+    phone.socket.send(JSON.stringify({ type: "claim", lineId: "L1" }));
+    await maria.until((m) => m.type === "claims" && m.claims.some((c) => c.lineId === "L1"));
+
+    // While the phone is heard from, a take-over is refused like any claim.
+    maria.socket.send(JSON.stringify({ type: "takeover", lineId: "L1" }));
+    expect(await maria.next("refused")).toMatchObject({ lineId: "L1", holder: { name: "Phone" }, reason: "held" });
+
+    // The phone picks offline (never sent) and goes silent; the room tells everyone once it is quiet.
+    const unsent = { lineId: "L1", status: "Picked", pickState: "full", pickedQty: 12, rev: Date.now(), by: "x", base: 0 };
+    const startedQuiet = Date.now();
+    phone.socket.close();
+    const quiet = await maria.until((m) => m.type === "claims" && m.claims.some((c) => c.lineId === "L1" && c.quietSince !== undefined), QUIET_MS + 10_000);
+    expect(Date.now() - startedQuiet).toBeGreaterThanOrEqual(QUIET_MS - 1000);
+    expect(quiet.type === "claims" && quiet.now).toBeGreaterThan(0);
+
+    maria.socket.send(JSON.stringify({ type: "takeover", lineId: "L1" }));
+    await maria.until((m) => m.type === "claims" && m.claims.some((c) => c.lineId === "L1" && c.name === "Maria" && c.quietSince === undefined));
+    const done = { lineId: "L1", status: "Picked", pickState: "full", pickedQty: 10, rev: Date.now() + 1, by: "x", base: 0 };
+    maria.socket.send(JSON.stringify({ type: "lines", lines: [done] }));
+    await maria.until((m) => m.type === "ack");
+
+    // The phone is back (same device): told who took its line, and its unsent pick is sent back with Maria's copy.
+    const back = client(party, r, await token("Phone", r), "phone-t");
+    clients.push(back);
+    await back.next("sync");
+    expect(await back.next("taken-over")).toMatchObject({ type: "taken-over", lineId: "L1", by: "Maria" });
+    back.socket.send(JSON.stringify({ type: "lines", lines: [unsent] }));
+    const refused = await back.next("refused");
+    expect(refused).toMatchObject({ lineId: "L1", reason: "taken-over", holder: { name: "Maria" }, line: { pickedQty: 10, by: "Maria" }, yours: { pickedQty: 12 } });
+    expect(maria.messages.some((m) => m.type === "lines" && m.lines.some((l) => l.pickedQty === 12))).toBe(false);
+
+    // Having seen it, the picker may keep their count on purpose: a change made on Maria's copy goes through.
+    back.socket.send(JSON.stringify({ type: "lines", lines: [{ ...unsent, rev: done.rev + 1000, base: done.rev }] }));
+    expect(await maria.next("lines")).toMatchObject({ lines: [{ lineId: "L1", pickedQty: 12, by: "Phone" }] });
+  }, 60_000);
+
+  it("a change made on a copy someone else has changed since is sent back with both, not picked silently", async () => {
+    const r = "SO-LIVE-CONFLICT";
+    const ann = client(party, r, await token("Ann", r), "ann-x");
+    const bo = client(party, r, await token("Bo", r), "bo-x");
+    clients.push(ann, bo);
+    await ann.next("sync");
+    await bo.next("sync");
+    const completed = { lineId: "L2", status: "Picked", pickState: "full", pickedQty: 10, rev: 1000, by: "x", base: 0 };
+    ann.socket.send(JSON.stringify({ type: "lines", lines: [completed] }));
+    await bo.next("lines");
+    // Bo's offline pick, older or newer than Ann's, made on the untouched line: sent back with Ann's copy.
+    for (const rev of [900, 2000]) {
+      bo.socket.send(JSON.stringify({ type: "lines", lines: [{ ...completed, pickedQty: 12, rev, base: 0 }] }));
+      expect(await bo.until((m) => m.type === "refused" && m.yours?.rev === rev)).toMatchObject({ reason: "conflict", holder: { name: "Ann" }, line: { pickedQty: 10 }, yours: { pickedQty: 12, by: "Bo" } });
+    }
+    expect(ann.messages.filter((m) => m.type === "lines")).toHaveLength(0);
+    // Made on Ann's copy: newest wins as before.
+    bo.socket.send(JSON.stringify({ type: "lines", lines: [{ ...completed, pickedQty: 11, rev: 3000, base: 1000 }] }));
+    expect(await ann.next("lines")).toMatchObject({ lines: [{ pickedQty: 11, by: "Bo" }] });
   }, 30_000);
 
   it("two phones on one shared passcode are two pickers; a reload on the same phone keeps its claim", async () => {

@@ -1,43 +1,21 @@
-// A pick line's actions: In Full, Short and Unselect; compact rows show In Full as a tick with the quantity
-// and Unselect as an icon only once the line is set. They wait while another picker holds the line.
-import { Check, RotateCcw } from "lucide-react";
+// A pick line's actions with the spec's texts (002 §2): 'In Full (qty)', 'Short' and 'Unselect' (an icon may sit
+// beside a text, never replace it); compact rows offer Unselect once the line is set. They wait while another
+// picker holds the line; a holder whose phone has gone quiet gives way to 'Take over' (after a prompt).
+import { Check, RotateCcw, UserRoundCheck } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import type { PickLine } from "~/domain/picking/lines";
 import type { LineActions } from "./line-row";
 
-export function LineButtons({ line, actions, compact, held }: { line: PickLine; actions: LineActions; compact: boolean; held: boolean }) {
+export function LineButtons({ line, actions, compact, held, quiet = false }: { line: PickLine; actions: LineActions; compact: boolean; held: boolean; quiet?: boolean }) {
   const isSet = line.status !== "Pending" || line.pickState !== "unset" || line.pickedQty > 0;
-  if (compact) {
+  const size = compact ? "min-h-11 px-2.5 text-sm whitespace-nowrap" : "whitespace-nowrap px-1 text-sm";
+  if (held && quiet && actions.takeOver) {
     return (
-      <>
-        <Button
-          size="md"
-          variant={line.pickState === "full" ? "primary" : "outline"}
-          className="min-h-11 gap-1 px-2 text-sm whitespace-nowrap"
-          aria-pressed={line.pickState === "full"}
-          aria-label={`In Full (${line.quantity})`}
-          disabled={held}
-          onClick={() => actions.inFull(line)}
-        >
-          <Check className="size-4" aria-hidden="true" />
-          {line.quantity}
-        </Button>
-        <Button
-          size="md"
-          variant={line.pickState === "short" ? "primary" : "outline"}
-          className="min-h-11 px-2 text-sm whitespace-nowrap"
-          aria-pressed={line.pickState === "short"}
-          disabled={held}
-          onClick={() => actions.short(line)}
-        >
-          Short
-        </Button>
-        {isSet ? (
-          <Button size="icon" variant="ghost" className="ring-1 ring-slate-200" aria-label="Unselect" title="Unselect" disabled={held} onClick={() => actions.unselect(line)}>
-            <RotateCcw className="size-4" aria-hidden="true" />
-          </Button>
-        ) : null}
-      </>
+      <Button size="md" variant="primary" className={cn(size, "gap-1", !compact && "col-span-3")} onClick={() => actions.takeOver?.(line)}>
+        <UserRoundCheck className="size-4" aria-hidden="true" />
+        Take over
+      </Button>
     );
   }
   return (
@@ -45,26 +23,23 @@ export function LineButtons({ line, actions, compact, held }: { line: PickLine; 
       <Button
         size="md"
         variant={line.pickState === "full" ? "primary" : "outline"}
-        className="whitespace-nowrap px-1 text-sm"
+        className={cn(size, "gap-1")}
         aria-pressed={line.pickState === "full"}
         disabled={held}
         onClick={() => actions.inFull(line)}
       >
+        {compact ? <Check className="size-4" aria-hidden="true" /> : null}
         In Full ({line.quantity})
       </Button>
-      <Button
-        size="md"
-        variant={line.pickState === "short" ? "primary" : "outline"}
-        className="whitespace-nowrap px-1 text-sm"
-        aria-pressed={line.pickState === "short"}
-        disabled={held}
-        onClick={() => actions.short(line)}
-      >
+      <Button size="md" variant={line.pickState === "short" ? "primary" : "outline"} className={size} aria-pressed={line.pickState === "short"} disabled={held} onClick={() => actions.short(line)}>
         Short
       </Button>
-      <Button size="md" variant="ghost" className="whitespace-nowrap px-1 text-sm ring-1 ring-slate-200" disabled={held} onClick={() => actions.unselect(line)}>
-        Unselect
-      </Button>
+      {!compact || isSet ? (
+        <Button size="md" variant="ghost" className={cn(size, "gap-1 ring-1 ring-slate-200")} disabled={held} onClick={() => actions.unselect(line)}>
+          {compact ? <RotateCcw className="size-4" aria-hidden="true" /> : null}
+          Unselect
+        </Button>
+      ) : null}
     </>
   );
 }

@@ -1,10 +1,11 @@
 // The small pieces of a pick line: its image (tap to zoom), bin tag, who holds it or is on it, and its facts
-// (sku, need, on hand, scanned so far, the short summary), with the same facts as one line of text for a title.
+// (sku, need, on hand, scanned so far, the short summary), each figure whole.
 import { Lock, Package } from "lucide-react";
 import { useState } from "react";
 import { cn } from "~/components/ui/cn";
 import { onHandTone, shortSummary, type PickLine } from "~/domain/picking/lines";
 import { initials } from "~/domain/picking/sync";
+import { holdText } from "~/domain/picking/takeover";
 
 export function LineImage({ line, onZoom }: { line: PickLine; onZoom: () => void }) {
   const [broken, setBroken] = useState(false);
@@ -32,17 +33,25 @@ export function BinTag({ bin }: { bin: string | null }) {
   );
 }
 
-export function HeldChip({ heldBy }: { heldBy: string }) {
+/** Who holds the line: 'Ann is picking', or 'Main floor phones — not seen for 40 s' once their phone is quiet. */
+export function HeldChip({ heldBy, quietFor = null }: { heldBy: string; quietFor?: number | null }) {
+  const text = holdText({ name: heldBy, quietFor });
   return (
-    <span className="inline-flex max-w-full min-w-0 items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" data-testid="line-claim" title={`${heldBy} is picking`}>
+    <span
+      className={cn(
+        "inline-flex max-w-full min-w-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold",
+        quietFor === null ? "bg-amber-100 text-amber-900" : "bg-slate-200 text-slate-800",
+      )}
+      data-testid="line-claim"
+    >
       <Lock className="size-3 shrink-0" aria-hidden="true" />
-      <span className="truncate">{heldBy} is picking</span>
+      <span className="break-words">{text}</span>
     </span>
   );
 }
 
 /** Initials of the others on the line, then who holds it: another picker (comfortable rows) or 'You'. */
-export function LineHolders({ others, heldBy, mine, compact }: { others: string[]; heldBy: string | null; mine: boolean; compact: boolean }) {
+export function LineHolders({ others, heldBy, quietFor = null, mine, compact }: { others: string[]; heldBy: string | null; quietFor?: number | null; mine: boolean; compact: boolean }) {
   return (
     <>
       {others.map((name) => (
@@ -56,7 +65,7 @@ export function LineHolders({ others, heldBy, mine, compact }: { others: string[
         </span>
       ))}
       {heldBy && !compact ? (
-        <HeldChip heldBy={heldBy} />
+        <HeldChip heldBy={heldBy} quietFor={quietFor} />
       ) : mine ? (
         <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-800" data-testid="line-claim">
           You
@@ -92,17 +101,4 @@ export function LineFacts({ line, editing, compact }: { line: PickLine; editing:
       {line.pickState === "short" && !editing ? <span className="text-orange-700">{shortText(line)}</span> : null}
     </>
   );
-}
-
-/** The compact row cuts its facts to one line: the whole of them is its title. */
-export function lineFactsText(line: PickLine, editing: boolean): string {
-  return [
-    line.sku,
-    `Need: ${line.quantity}`,
-    `On Hand: ${line.onHand ?? "—"}`,
-    inProgress(line) ? `Scanned ${line.pickedQty}/${line.quantity}` : null,
-    line.pickState === "short" && !editing ? shortText(line) : null,
-  ]
-    .filter(Boolean)
-    .join(" · ");
 }

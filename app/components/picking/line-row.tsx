@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
 import type { PickLine } from "~/domain/picking/lines";
 import { LineButtons } from "./line-buttons";
-import { BinTag, HeldChip, inProgress, LineFacts, lineFactsText, LineHolders, LineImage } from "./line-parts";
+import { BinTag, HeldChip, LineFacts, LineHolders, LineImage } from "./line-parts";
 import { ShortEditor } from "./short-editor";
 
 export type LineActions = {
@@ -20,6 +20,8 @@ export type LineActions = {
   /** A tap on the line itself (not one of its controls): hold it for this picker. */
   claim(line: PickLine): void;
   zoom(line: PickLine): void;
+  /** Take the line over from a holder whose phone has gone quiet (asks first). */
+  takeOver?(line: PickLine): void;
 };
 
 const STATUS_TONE = { Pending: "neutral", Picked: "green", Issue: "orange" } as const;
@@ -32,6 +34,7 @@ export const LineRow = memo(function LineRow({
   actions,
   compact = false,
   heldBy = null,
+  quietFor = null,
   mine = false,
   reasons = [],
 }: {
@@ -43,6 +46,8 @@ export const LineRow = memo(function LineRow({
   compact?: boolean;
   /** Another picker who holds this line now: its controls wait. */
   heldBy?: string | null;
+  /** Seconds the holder's phone has been quiet (it may be taken over), or null while it is heard from. */
+  quietFor?: number | null;
   /** This picker holds the line. */
   mine?: boolean;
   /** The short reasons to choose from. */
@@ -52,10 +57,10 @@ export const LineRow = memo(function LineRow({
   const [qtyText, setQtyText] = useState(() => (line.pickedQty ? String(line.pickedQty) : ""));
   const [reason, setReason] = useState(line.reason ?? "");
   const held = !!heldBy;
-  const holders = <LineHolders others={others} heldBy={heldBy} mine={mine} compact={compact} />;
+  const holders = <LineHolders others={others} heldBy={heldBy} quietFor={quietFor} mine={mine} compact={compact} />;
   const facts = <LineFacts line={line} editing={editing} compact={compact} />;
   const bin = <BinTag bin={line.bin} />;
-  const buttons = <LineButtons line={line} actions={actions} compact={compact} held={held} />;
+  const buttons = <LineButtons line={line} actions={actions} compact={compact} held={held} quiet={held && quietFor !== null} />;
 
   return (
     <li
@@ -71,37 +76,29 @@ export const LineRow = memo(function LineRow({
       )}
     >
       {compact ? (
-        <div className="flex items-center gap-1.5">
-          {/* A tap on the line holds it for this picker (its name is the button's: the line's own text). */}
-          <button type="button" data-testid="line-hold" onClick={() => actions.claim(line)} aria-pressed={mine} className="min-h-11 min-w-0 flex-1 rounded-md text-left focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
-            <span className="flex items-center gap-1.5">
+        <>
+          {/* A tap on the line holds it for this picker (its name is the button's: the line's own text). The whole
+              name wraps and every figure stays whole: at 390 px the pack size is what tells BRN-10 from BRN-25. */}
+          <button type="button" data-testid="line-hold" onClick={() => actions.claim(line)} aria-pressed={mine} className="block min-h-11 w-full rounded-md text-left focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
+            <span className="flex items-start gap-1.5">
               {bin}
-              <span className="min-w-0 truncate text-sm font-semibold leading-tight" title={line.name || line.sku || undefined}>
+              <span className="min-w-0 flex-1 text-sm leading-snug font-semibold break-words" data-testid="line-name">
                 {line.name || line.sku || "—"}
               </span>
               <span className="sr-only" data-testid="line-status">
                 , {line.status}
               </span>
-              <span className="ml-auto flex shrink-0 items-center gap-1">{holders}</span>
+              <span className="flex shrink-0 items-center gap-1">{holders}</span>
             </span>
-            {/* Held by another picker, the row says by whom where its facts were (the facts stay in the title). */}
+            <span className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs leading-5 [&>span]:whitespace-nowrap">{facts}</span>
             {heldBy ? (
-              <span className="mt-0.5 flex min-w-0 items-center gap-2 text-xs leading-5" title={lineFactsText(line, editing)}>
-                <HeldChip heldBy={heldBy} />
-                {inProgress(line) ? (
-                  <span className="shrink-0 font-semibold text-blue-800" data-testid="scanned">
-                    {line.pickedQty}/{line.quantity}
-                  </span>
-                ) : null}
+              <span className="mt-0.5 flex min-w-0 items-center gap-2 text-xs leading-5">
+                <HeldChip heldBy={heldBy} quietFor={quietFor} />
               </span>
-            ) : (
-              <span className="mt-0.5 block truncate text-xs leading-5 [&>span]:mr-2" title={lineFactsText(line, editing)}>
-                {facts}
-              </span>
-            )}
+            ) : null}
           </button>
-          <div className="flex shrink-0 gap-1">{buttons}</div>
-        </div>
+          <div className="mt-1 flex flex-wrap justify-end gap-1">{buttons}</div>
+        </>
       ) : (
         <>
           <div className="flex gap-3">

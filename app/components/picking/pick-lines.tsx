@@ -3,6 +3,7 @@
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import type { PickLine, PickOrderHeader } from "~/domain/picking/lines";
+import type { Hold } from "~/domain/picking/takeover";
 import { LineRow, type LineActions } from "./line-row";
 
 export function PickLines({
@@ -18,7 +19,7 @@ export function PickLines({
   flashing,
   onLines,
   actions,
-  heldBy,
+  holdOf,
   isClaimed,
   reasons,
   onMore,
@@ -37,7 +38,8 @@ export function PickLines({
   /** Who else is on each line. */
   onLines: Map<string, string[]>;
   actions: LineActions;
-  heldBy(lineId: string): string | null;
+  /** Another picker's hold on a line, with how long their phone has been quiet. */
+  holdOf(lineId: string): Hold | null;
   isClaimed(lineId: string): boolean;
   reasons: readonly string[];
   onMore(): void;
@@ -61,20 +63,24 @@ export function PickLines({
       {shown.length ? (
         <fieldset disabled={!hydrated} className="m-0 min-w-0 border-0 p-0">
           <ul className={cn("flex flex-col", compact ? "gap-1.5" : "gap-3")} aria-label="Pick lines">
-            {shown.map((line) => (
-              <LineRow
-                key={line.id}
-                line={line}
-                editing={editing.has(line.id)}
-                flashing={flashing.has(line.id)}
-                others={onLines.get(line.id) ?? []}
-                actions={actions}
-                compact={compact}
-                heldBy={heldBy(line.id)}
-                mine={isClaimed(line.id) && !heldBy(line.id)}
-                reasons={reasons}
-              />
-            ))}
+            {shown.map((line) => {
+              const hold = holdOf(line.id);
+              return (
+                <LineRow
+                  key={line.id}
+                  line={line}
+                  editing={editing.has(line.id)}
+                  flashing={flashing.has(line.id)}
+                  others={onLines.get(line.id) ?? []}
+                  actions={actions}
+                  compact={compact}
+                  heldBy={hold?.name ?? null}
+                  quietFor={hold?.quietFor ?? null}
+                  mine={isClaimed(line.id) && !hold}
+                  reasons={reasons}
+                />
+              );
+            })}
           </ul>
         </fieldset>
       ) : null}

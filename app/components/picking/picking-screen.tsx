@@ -24,6 +24,8 @@ import { usePickList } from "./use-pick-list";
 import { usePickView } from "./use-pick-view";
 import { useShortReasons } from "./use-short-reasons";
 import { useSwipeBack } from "./use-swipe-back";
+import { useConflictPrompt } from "./use-conflict-prompt";
+import { useTakeOver } from "./use-take-over";
 
 export type PickingScreenProps = {
   orderNumber: string | null;
@@ -46,7 +48,10 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
   const [cameraOpen, setCameraOpen] = useState(false);
   const [confirmAll, setConfirmAll] = useState(false);
   const swipe = useSwipeBack(onLeave);
-  const { actions, editing, clearEditing } = useLineActions({ change: pick.change, focus: pick.focus, claim: pick.claim, zoom: setZoomed });
+  const { actions: lineActions, editing, clearEditing } = useLineActions({ change: pick.change, focus: pick.focus, claim: pick.claim, zoom: setZoomed });
+  const { holdOf, startTakeOver, takeOverDialog } = useTakeOver({ claims: pick.claims, you: pick.you, takeOver: pick.takeOver, focus: pick.focus });
+  const actions = useMemo(() => ({ ...lineActions, takeOver: (line: PickLine) => void startTakeOver(line.id) }), [lineActions, startTakeOver]);
+  const { conflictDialog } = useConflictPrompt({ conflicts: pick.conflicts, change: pick.change, settle: pick.settleConflict });
   const { undo, markAll, undoMarkAll } = useMarkAll({ items: pick.items, heldBy: pick.heldBy, change: pick.change, setMessage: pick.setMessage });
 
   const afterPasscodeLogin = () => {
@@ -151,7 +156,7 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
               flashing={pick.flashing}
               onLines={presenceByLine(pick.others)}
               actions={actions}
-              heldBy={pick.heldBy}
+              holdOf={holdOf}
               isClaimed={(id) => pick.claims.has(id)}
               reasons={reasons}
               onMore={() => setVisibleCount((c) => c + VISIBLE_LINES_STEP)}
@@ -187,6 +192,8 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
       />
       <ZoomDialog line={zoomed} onClose={() => setZoomed(null)} />
       {pick.confirmDialog}
+      {takeOverDialog}
+      {conflictDialog}
     </div>
   );
 }

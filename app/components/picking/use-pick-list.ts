@@ -242,6 +242,9 @@ export function usePickList({ initialOrder, initialData, session }: { initialOrd
     dispatch({ type: "completed" });
   }, [header, demo, ask, save, setMessage]);
 
+  const settleConflict = useCallback((lineId: string) => dispatch({ type: "conflict-settled", lineId }), []);
+  const takeOver = useCallback((lineId: string) => roomRef.current?.takeOver(lineId), [roomRef]);
+
   const others = useMemo(() => othersHere(state.presence, roomRef.current?.selfId ?? ""), [state.presence, roomRef]);
 
   return {
@@ -260,7 +263,13 @@ export function usePickList({ initialOrder, initialData, session }: { initialOrd
     saving: state.saving,
     completing: state.completing,
     claims,
+    you,
     heldBy,
+    /** Changes the room sent back with someone else's copy, to ask about (use-conflict-prompt.ts). */
+    conflicts: state.conflicts,
+    settleConflict,
+    /** Takes a line over from a quiet phone (after the prompt: use-take-over.ts). */
+    takeOver,
     loadOrder,
     change,
     focus,

@@ -4,13 +4,16 @@ import { useCallback, useRef, type Dispatch, type MutableRefObject } from "react
 import { revertLine, type PickListEvent } from "~/domain/picking/pick-list-state";
 import type { PickLine } from "~/domain/picking/lines";
 import { maxRev, savedHint, type SyncedLine } from "~/domain/picking/sync";
+import { takenOverMessage } from "~/domain/picking/takeover";
 import type { PickingRoom } from "~/lib/picking-client";
 import { feedback } from "./feedback";
 
-function timeOf(iso: string) {
+function timeOf(iso: string | number) {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+  return Number.isNaN(d.getTime()) ? String(iso) : d.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
 }
+
+export { timeOf as pickTimeOf };
 
 export function usePickRoom({
   dispatch,
@@ -46,13 +49,18 @@ export function usePickRoom({
           onPresence: (presence) => dispatch({ type: "presence", presence }),
           onSaved: (s) => dispatch({ type: "saved-hint", text: savedHint(s, timeOf) }),
           onClaims: (claims, you) => dispatch({ type: "claims", claims, you }),
-          onRefused: (lineId, holder, line) => {
-            dispatch({ type: "refused", lineId, holder, line });
+          onRefused: (lineId, holder, line, reason, yours) => {
+            dispatch({ type: "refused", lineId, holder, line, reason, yours });
             // The ref follows at once: a tap before the next render sees the room's copy.
             itemsRef.current = revertLine(itemsRef.current, lineId, line);
             feedback(false);
           },
           onStatus: (status) => dispatch({ type: "room-status", status }),
+          onTakenOver: (lineId, by, at) => {
+            const sku = itemsRef.current.find((l) => l.id === lineId)?.sku ?? "";
+            dispatch({ type: "message", message: { tone: "error", text: takenOverMessage(sku, by, at, timeOf) } });
+            feedback(false);
+          },
         });
         roomRef.current.observe(maxRev(itemsRef.current));
       } catch (err) {

@@ -6,7 +6,13 @@ import type { ClaimEntry } from "../../../party/protocol";
 import { CLAIM_IDLE_MS } from "../../../party/claims";
 import { DEMO_ORDER, demoLines, pickProgress, saveSuccessMessage, updateLine, type LineChange, type PickLine, type PickOrderHeader } from "./lines";
 import { completeFailureMessage, saveFailureMessage, type BarMessage, type CallFailure } from "./outcomes";
+import { sameValues } from "./conflicts";
 import { applyRemote, type PresenceEntry, type SyncedLine } from "./sync";
+
+/** A change of this phone the room sent back with someone else's copy: both are shown and the picker chooses. */
+export type LineConflict = { lineId: string; sku: string; mine: SyncedLine; theirs: SyncedLine | null; theirName: string };
+
+export type RefusalReason = "held" | "taken-over" | "conflict";
 
 export type RoomStatus = "connecting" | "live" | "offline" | "denied";
 
@@ -31,6 +37,8 @@ export type PickListState = {
   you: string | null;
   /** Saved since this order was opened: Complete does not ask to save first. */
   savedThisSession: boolean;
+  /** Changes sent back with someone else's copy, asked about one at a time (oldest first). */
+  conflicts: LineConflict[];
 };
 
 /** What an order opens to (components/picking/pick-order-data.ts openPickOrder). */
@@ -45,7 +53,9 @@ export type PickListEvent =
   | { type: "saved-hint"; text: string | null }
   | { type: "claims"; claims: ClaimEntry[]; you: string | null }
   | { type: "lines"; lines: PickLine[] }
-  | { type: "refused"; lineId: string; holder: string; line: SyncedLine | null }
+  | { type: "refused"; lineId: string; holder: string; line: SyncedLine | null; reason?: RefusalReason; yours?: SyncedLine | null }
+  /** The picker answered the first conflict (the screen has applied the answer). */
+  | { type: "conflict-settled"; lineId: string }
   | { type: "message"; message: BarMessage }
   | { type: "save-started" }
   | { type: "saved"; pickedCount: number; issues: number }
@@ -72,6 +82,7 @@ export function initialPickListState(initialOrder: string | null, first: Opened 
     claims: new Map(),
     you: null,
     savedThisSession: false,
+    conflicts: [],
   };
 }
 
@@ -87,7 +98,7 @@ export function pickListReducer(state: PickListState, event: PickListEvent): Pic
         ? { ...state, loading: false, roomStatus: null, items: [], header: null, error: event.opened.error }
         : { ...state, loading: false, items: event.opened.lines, header: event.opened.header, error: null };
     case "room-joining":
-      return { ...state, presence: [], savedHint: null, claims: new Map() };
+      return { ...state, presence: [], savedHint: null, claims: new Map(), conflicts: [] };
     case "room-status":
       // Out of the room we no longer know who is here; the next sync tells us again.
       return { ...state, roomStatus: event.status, presence: event.status === "live" ? state.presence : [] };
@@ -101,12 +112,22 @@ export function pickListReducer(state: PickListState, event: PickListEvent): Pic
       return { ...state, items: event.lines };
     case "refused": {
       const current = state.items.find((l) => l.id === event.lineId);
+      const reason = event.reason ?? "held";
+      // Unsent work met someone else's: go back to the room's copy, and ask (nothing to ask when they agree).
+      if (reason !== "held" && event.yours) {
+        const items = revertLine(state.items, event.lineId, event.line);
+        if (event.line && sameValues(event.yours, event.line)) return { ...state, items };
+        const conflict: LineConflict = { lineId: event.lineId, sku: current?.sku ?? "", mine: event.yours, theirs: event.line, theirName: event.holder };
+        return { ...state, items, conflicts: [...state.conflicts.filter((c) => c.lineId !== event.lineId), conflict] };
+      }
       return {
         ...state,
         items: revertLine(state.items, event.lineId, event.line),
         message: { tone: "error", text: `${event.holder} is picking ${current?.sku || "this line"}. Your change was not applied.` },
       };
     }
+    case "conflict-settled":
+      return { ...state, conflicts: state.conflicts.filter((c) => c.lineId !== event.lineId) };
     case "message":
       return { ...state, message: event.message };
     case "save-started":

@@ -12,6 +12,8 @@ export type SyncedLine = {
   reason?: string;
   rev: number;
   by: string;
+  /** On an outgoing change: the rev of the copy it was made on (the room asks about a change made on a stale copy). */
+  base?: number;
 };
 
 /** Next revision: wall-clock based but always above anything seen, so a slow clock still wins after it saw a newer edit. */
