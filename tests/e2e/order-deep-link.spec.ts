@@ -22,3 +22,34 @@ test("a link to an order the viewer cannot see says so", async ({ page }) => {
   await signIn(page, "sales-rep", "/order-tracking#order-SO-999999");
   await expect(page.getByText("Order SO-999999 not found")).toBeVisible();
 });
+
+// Issue 24: the link opens the order as the viewer's own row would, for every role that may see it, at both
+// widths. The orders are picked from the viewer's own list (her assigned orders, his stops' warehouse).
+test("a warehouse employee's link to one of her orders opens its Warehouse Capture", async ({ page }) => {
+  // Signed in on home: the link is then a real page load of Order Tracking, as from a task or activity link.
+  await signIn(page, "warehouse-employee", "/");
+  const res = await page.request.get("/api/order-trackers?limit=50&page=1");
+  const { data } = (await res.json()) as { data: { orderNumber: string }[] };
+  const orderNumber = data.at(-1)!.orderNumber;
+  await page.goto(`/order-tracking#order-${orderNumber}`);
+  const capture = page.getByRole("dialog", { name: `Warehouse Capture — ${orderNumber}` });
+  await expect(capture).toBeVisible();
+  await expect(page.getByRole("dialog", { name: `Order ${orderNumber}` })).toHaveCount(0);
+  await page.screenshot({ path: `tests/e2e/.screens/deep-link-warehouse-${test.info().project.name}.png` });
+  await capture.getByRole("button", { name: "Close" }).first().click();
+  await expect(capture).toBeHidden();
+  // Closed, it stays closed (the link opens it once).
+  await expect(page.getByRole("heading", { level: 1, name: "Order Tracking" })).toBeVisible();
+  await expect(capture).toBeHidden();
+});
+
+test("a driver's link to one of his orders opens the delivery wizard", async ({ page }) => {
+  await signIn(page, "delivery-driver", "/");
+  const res = await page.request.get("/api/order-trackers?limit=50&page=1");
+  const { data } = (await res.json()) as { data: { orderNumber: string }[] };
+  const orderNumber = data.at(-1)!.orderNumber;
+  await page.goto(`/order-tracking#order-${orderNumber}`);
+  const wizard = page.getByRole("dialog", { name: `Order #${orderNumber}` });
+  await expect(wizard).toBeVisible();
+  await page.screenshot({ path: `tests/e2e/.screens/deep-link-driver-${test.info().project.name}.png` });
+});

@@ -115,6 +115,7 @@ function CurrentStep({ wizard, isPhone }: { wizard: WizardModel; isPhone: boolea
           deliveryWindow={meta?.deliveryWindow}
           onOpen={actions.openDeliveryOrder}
           onEmail={actions.emailProof}
+          proofSentTo={wizard.proofSentTo}
         />
       );
   }

@@ -69,6 +69,7 @@ export function SignatureStep({ busy, isPhone, required, cashOnDelivery, codDueC
       <div>
         <SignaturePad
           ref={door.pad}
+          signerName={door.receiver}
           label={required?.signature ? "Signature (required)" : "Signature (recommended)"}
           isPhone={isPhone}
           onChange={(empty) => {

@@ -201,10 +201,11 @@ export function useDeliveryWizard(row: OrderRow, onRowChange?: RowChange) {
       setDoc({ url, ...docRef });
     });
 
+  const [proofSentTo, setProofSentTo] = useState<string | null>(null);
   const emailProof = () =>
     busyWith("proof", async () => {
       const r = await apiFetch(`${base}/proof-link`, contract("ProofLinkAnswer"), { json: {} });
-      if (r.ok) toast.success("Proof link e-mailed", { description: `Sent to ${r.data.sentTo}` });
+      if (r.ok) setProofSentTo(r.data.sentTo); // said on the step itself: a toast sits under the wizard's dialog
       else toast.error("Proof link not sent", { description: r.error.message });
     });
 
@@ -245,6 +246,7 @@ export function useDeliveryWizard(row: OrderRow, onRowChange?: RowChange) {
     lines,
     cashOnDelivery,
     missing,
+    proofSentTo,
     actions: { markOut, uploadCod: () => uploadPhoto("cod"), uploadIssue: () => uploadPhoto("issue"), complete, openDeliveryOrder, emailProof, help, copyAddress },
   };
 }

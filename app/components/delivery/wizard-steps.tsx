@@ -68,9 +68,11 @@ type DocumentProps = {
   deliveryWindow: string | null | undefined;
   onOpen: () => void;
   onEmail: () => void;
+  /** Where the proof e-mail went, once sent: said beside the button so the driver does not send it again. */
+  proofSentTo?: string | null;
 };
 
-export function DocumentStep({ busy, completed, waitingCompletion, deliveryWindow, onOpen, onEmail }: DocumentProps) {
+export function DocumentStep({ busy, completed, waitingCompletion, deliveryWindow, onOpen, onEmail, proofSentTo = null }: DocumentProps) {
   return (
     <div className="space-y-3">
       {waitingCompletion ? (
@@ -89,9 +91,16 @@ export function DocumentStep({ busy, completed, waitingCompletion, deliveryWindo
           <FileText className="size-5" aria-hidden="true" /> {busy === "do" ? "Opening…" : "Open Delivery Order"}
         </Button>
         <Button size="lg" variant="outline" onClick={onEmail} disabled={!!busy || !completed}>
-          <Mail className="size-5" aria-hidden="true" /> Email proof to customer
+          <Mail className="size-5" aria-hidden="true" /> {proofSentTo ? "Email proof again" : "Email proof to customer"}
         </Button>
       </div>
+      <p role="status" className={proofSentTo ? "flex items-center gap-2 font-semibold text-emerald-800" : "sr-only"}>
+        {proofSentTo ? (
+          <>
+            <CheckCircle2 className="size-5 shrink-0" aria-hidden="true" /> Proof sent to {proofSentTo}
+          </>
+        ) : null}
+      </p>
     </div>
   );
 }

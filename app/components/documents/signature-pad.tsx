@@ -1,7 +1,8 @@
 // A signature pad on signature_pad (spec 001 §9: 240 px high on desktop, 200 on a phone, pen 2.5, PNG). The
 // canvas follows its box's width and the screen's density; Clear empties it. Reused by the delivery wizard.
 // Without a pointer (a keyboard, a switch, a screen reader), the signer types their name and signs with it:
-// the name is drawn on the pad in a handwriting face, and the PNG is the same kind as a drawn one.
+// the name is drawn on the pad in a handwriting face, and the PNG is the same kind as a drawn one. Where the form
+// already has the signer's name (the delivery's receiver), that name is used rather than asked for again.
 import { Eraser } from "lucide-react";
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "react";
 import type SignaturePadLib from "signature_pad";
@@ -17,9 +18,19 @@ export type SignaturePadHandle = {
   clear: () => void;
 };
 
-type Props = { label: string; isPhone: boolean; onChange?: (empty: boolean) => void; disabled?: boolean };
+type Props = {
+  label: string;
+  isPhone: boolean;
+  onChange?: (empty: boolean) => void;
+  disabled?: boolean;
+  /**
+   * The signer's name when the form already asks for it (the wizard's receiver name, issue 24): typing to sign
+   * then uses that name instead of asking for it a second time. Undefined: the pad asks for the name itself.
+   */
+  signerName?: string;
+};
 
-export const SignaturePad = forwardRef<SignaturePadHandle, Props>(function SignaturePad({ label, isPhone, onChange, disabled }, ref) {
+export const SignaturePad = forwardRef<SignaturePadHandle, Props>(function SignaturePad({ label, isPhone, onChange, disabled, signerName }, ref) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePadLib | null>(null);
   const [empty, setEmpty] = useState(true);
@@ -73,7 +84,7 @@ export const SignaturePad = forwardRef<SignaturePadHandle, Props>(function Signa
   /** Draws the typed name on the pad (centred, fitted to its width) as the signature. */
   function signTyped() {
     const el = canvas.current;
-    const name = typed.trim();
+    const name = (signerName ?? typed).trim();
     if (!el || !pad.current || !name) return;
     const ratio = Math.max(window.devicePixelRatio || 1, 1);
     const width = el.width / ratio;
@@ -136,30 +147,42 @@ export const SignaturePad = forwardRef<SignaturePadHandle, Props>(function Signa
       <p className="mt-1 text-xs text-slate-600">Sign inside the box with a finger, pen or mouse.</p>
       <details className="mt-1 text-sm">
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-brand-800 md:min-h-9">Can't draw? Type the name to sign</summary>
-        <div className="mt-1 flex gap-2">
-          <label className="sr-only" htmlFor={`${label}-typed`.replace(/\W+/g, "-")}>
-            {`Name to sign the ${label.toLowerCase()} with`}
-          </label>
-          <input
-            id={`${label}-typed`.replace(/\W+/g, "-")}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") {
-                e.preventDefault();
-                signTyped();
-              }
-            }}
-            maxLength={80}
-            disabled={disabled}
-            autoComplete="name"
-            placeholder="Full name"
-            className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-base"
-          />
-          <Button variant="outline" onClick={signTyped} disabled={disabled || !typed.trim()}>
-            Sign with this name
-          </Button>
-        </div>
+        {signerName !== undefined ? (
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            {signerName.trim() ? (
+              <Button variant="outline" onClick={signTyped} disabled={disabled}>
+                Sign as {signerName.trim()}
+              </Button>
+            ) : (
+              <p className="text-slate-700">Enter the receiver name above, then sign with it here.</p>
+            )}
+          </div>
+        ) : (
+          <div className="mt-1 flex gap-2">
+            <label className="sr-only" htmlFor={`${label}-typed`.replace(/\W+/g, "-")}>
+              {`Name to sign the ${label.toLowerCase()} with`}
+            </label>
+            <input
+              id={`${label}-typed`.replace(/\W+/g, "-")}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === "Enter") {
+                  e.preventDefault();
+                  signTyped();
+                }
+              }}
+              maxLength={80}
+              disabled={disabled}
+              autoComplete="name"
+              placeholder="Full name"
+              className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-base"
+            />
+            <Button variant="outline" onClick={signTyped} disabled={disabled || !typed.trim()}>
+              Sign with this name
+            </Button>
+          </div>
+        )}
       </details>
     </div>
   );

@@ -1,7 +1,7 @@
 // The order list body: desktop table with pagination, or phone cards with infinite scroll. Until the layout is
 // known (the server render and the first client render) both are rendered and CSS shows the one that fits,
 // each with the first screen of rows, so the first paint has rows at any width and hydration matches.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { DeliveryLauncher, deliveryRowFromHash } from "~/components/delivery/delivery-launcher";
 import { useCaptureOpener } from "~/components/capture/use-capture-opener";
 import type { Column } from "~/components/orders/columns";
@@ -34,12 +34,14 @@ type Props = {
   onPage: (page: number) => void;
   onLoadMore: () => void;
   onOpen: (row: OrderRow) => void;
+  /** The order a '#order-…' link named, found by the route: opened as this viewer's row opens (capture). */
+  linked?: OrderRow | null;
   onHistory: (row: OrderRow) => void;
   onToggle: (orderNumber: string) => void;
   onToggleAll: (checked: boolean) => void;
 };
 
-export function OrderList({ isPhone, rows, can, loading, pagination, columns, density, sort, dir, selecting, selected, onSort, onPage, onLoadMore, onOpen: openDetail, onHistory, onToggle, onToggleAll }: Props) {
+export function OrderList({ isPhone, rows, can, loading, pagination, columns, density, sort, dir, selecting, selected, onSort, onPage, onLoadMore, onOpen: openDetail, linked = null, onHistory, onToggle, onToggleAll }: Props) {
   // Spec 001 §6: a driver's row (delivery:perform) opens the delivery wizard instead of the detail.
   const delivers = can.rowOpens === "delivery";
   const [delivering, setDelivering] = useState<OrderRow | null>(null);
@@ -51,6 +53,12 @@ export function OrderList({ isPhone, rows, can, loading, pagination, columns, de
     if (delivers) setDelivering((open) => open ?? deliveryRowFromHash(window.location.hash, rows));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only
   }, []);
+  // Once per link: closing capture must not open it again on the next render.
+  const openCapture = useRef(capture.open);
+  openCapture.current = capture.open;
+  useEffect(() => {
+    if (linked && can.rowOpens === "capture") openCapture.current(linked);
+  }, [linked, can.rowOpens]);
   const unknown = isPhone === null;
   const shown = unknown ? rows.slice(0, FIRST_PAINT_ROWS) : rows;
   // The same wrappers in every state, so the visible layout keeps its DOM when the other one goes away.

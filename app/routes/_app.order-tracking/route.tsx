@@ -158,12 +158,13 @@ export default function OrderTracking() {
   }, [location.hash, openRow]);
 
   // A shared link or the way back from sign-in: '/order-tracking#order-{orderNumber}' opens that order, on a
-  // phone and on a desktop (decision 021). Rows that open capture or the delivery wizard open their own
-  // screens, which read the hash themselves. Closing an order opened this way clears the hash instead of going Back
-  // (there may be nothing to go back to).
+  // phone and on a desktop (decision 021), as the viewer's row would: the detail, or Warehouse Capture for a
+  // warehouse employee (issue 24; the list opens it from `linked`). The delivery wizard reads the hash itself.
+  // Closing an order opened this way clears the hash instead of going Back (there may be nothing to go back to).
+  const [linked, setLinked] = useState<OrderRow | null>(null);
   useEffect(() => {
     const match = /^#order-(.+?)(?:&history)?$/.exec(window.location.hash);
-    if (!match || can.rowOpens !== "detail") return;
+    if (!match || can.rowOpens === "delivery") return;
     const orderNumber = decodeURIComponent(match[1]!);
     const ctrl = new AbortController();
     const known = list.rows.find((r) => r.orderNumber === orderNumber);
@@ -176,7 +177,8 @@ export default function OrderTracking() {
       .then((row) => {
         if (ctrl.signal.aborted) return;
         if (!row) return void toast.error(`Order ${orderNumber} not found`, { duration: 10_000 });
-        setOpenRow(row);
+        if (can.rowOpens === "capture") setLinked(row);
+        else setOpenRow(row);
       })
       .catch((e: unknown) => !ctrl.signal.aborted && toast.error(e instanceof Error ? e.message : "Failed to open the order"));
     return () => ctrl.abort();
@@ -300,6 +302,7 @@ export default function OrderTracking() {
             onPage={list.setPage}
             onLoadMore={list.loadMore}
             onOpen={open}
+            linked={linked}
             onHistory={(row) => setHistoryOf(row.orderNumber)}
             onToggle={(n) => setSelected((s) => { const next = new Set(s); if (next.has(n)) next.delete(n); else next.add(n); return next; })}
             onToggleAll={(checked) => setSelected(checked ? new Set(list.rows.map((r) => r.orderNumber)) : new Set())}
