@@ -10,7 +10,10 @@ export const PREVIEW = {
   // The Worker reaches its database through a proxy the fault tests pause (tests/preview/faults.spec.ts).
   libsqlProxyPort: process.env.PREVIEW_E2E_LIBSQL_PROXY_PORT ?? "8099",
   libsqlProxyControlPort: process.env.PREVIEW_E2E_LIBSQL_PROXY_CONTROL_PORT ?? "8100",
-  dbFile: ".data/preview-e2e.db",
+  // Overridable so two runs (e.g. one engineer's journey beside another's) never share a database or state.
+  dbFile: process.env.PREVIEW_E2E_DB_FILE ?? ".data/preview-e2e.db",
+  stateDir: process.env.PREVIEW_E2E_STATE_DIR ?? ".wrangler/preview-e2e",
+  standinsDir: process.env.PREVIEW_E2E_STANDINS_DIR ?? ".data/preview-e2e-standins",
 };
 const baseURL = `http://127.0.0.1:${PREVIEW.port}`;
 // The shared fixtures (tests/e2e/fixtures.ts) mint sign-in tokens at the e2e stand-ins' port; in this run the
@@ -49,8 +52,8 @@ export default defineConfig({
       LIBSQL_PROXY_PORT: PREVIEW.libsqlProxyPort,
       LIBSQL_PROXY_CONTROL_PORT: PREVIEW.libsqlProxyControlPort,
       PREVIEW_DB_FILE: PREVIEW.dbFile,
-      PREVIEW_STATE_DIR: ".wrangler/preview-e2e",
-      STANDINS_DATA_DIR: ".data/preview-e2e-standins",
+      PREVIEW_STATE_DIR: PREVIEW.stateDir,
+      STANDINS_DATA_DIR: PREVIEW.standinsDir,
       SEED_ORDERS: "400",
     },
   },

@@ -2,7 +2,6 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { registerServiceWorker } from "~/lib/sw-register";
 
 startTransition(() => {
   hydrateRoot(
@@ -13,4 +12,7 @@ startTransition(() => {
   );
 });
 
-registerServiceWorker();
+// Loaded after the first paint and never on the dev server: the worker is not part of any route's first-load JS.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  void import("~/lib/sw-register").then(({ registerServiceWorker }) => registerServiceWorker());
+}

@@ -48,6 +48,18 @@ async function currentOwner(): Promise<string | null> {
   return ownerInMemory;
 }
 
+/** Owner changes run one after another: a sign-out and the next sign-in's message may arrive together. */
+let ownerChanges: Promise<void> = Promise.resolve();
+
+function changeOwner(owner: string | null): Promise<void> {
+  ownerChanges = ownerChanges.then(async () => {
+    if ((await currentOwner()) !== owner || owner === null) await setOwner(owner);
+  }).catch(() => {
+    // Cache Storage refused (quota, private mode): the next message tries again; nothing else depends on it.
+  });
+  return ownerChanges;
+}
+
 /** A new person on this phone: their copies only, everyone else's deleted (null: signed out, delete all). */
 async function setOwner(owner: string | null): Promise<void> {
   ownerInMemory = owner;
@@ -106,8 +118,8 @@ serwist.registerCapture(({ request }) => strategyFor(request, sw.location.origin
 sw.addEventListener("message", (event) => {
   const message = parseSwMessage(event.data);
   if (!message) return;
-  if (message.type === "floor-owner") event.waitUntil(currentOwner().then((owner) => (owner === message.owner ? undefined : setOwner(message.owner))));
-  else if (message.type === "floor-signed-out") event.waitUntil(setOwner(null));
+  if (message.type === "floor-owner") event.waitUntil(changeOwner(message.owner));
+  else if (message.type === "floor-signed-out") event.waitUntil(changeOwner(null));
   else if (message.type === "skip-waiting") event.waitUntil(sw.skipWaiting());
 });
 

@@ -3,7 +3,6 @@
 import { useMatches } from "@remix-run/react";
 import { useEffect } from "react";
 import { toast } from "sonner";
-import { applyUpdate, onUpdateReady, tellFloorOwner } from "~/lib/sw-register";
 
 const UPDATE_TOAST_ID = "sw-update";
 
@@ -23,16 +22,25 @@ export function floorIdentity(matches: readonly Match[]): string | null | undefi
   return undefined;
 }
 
+/** The worker's side only exists in production builds; its module loads after the first paint. */
+function withWorker(use: (worker: typeof import("~/lib/sw-register")) => void): void {
+  if (!import.meta.env.PROD || typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
+  void import("~/lib/sw-register").then(use);
+}
+
 export function ServiceWorkerBridge() {
   const identity = floorIdentity(useMatches());
 
   useEffect(() => {
-    if (identity !== undefined) tellFloorOwner(identity);
+    if (identity !== undefined) withWorker(({ tellFloorOwner }) => tellFloorOwner(identity));
   }, [identity]);
 
-  useEffect(
-    () =>
-      onUpdateReady((ready) => {
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    withWorker(({ applyUpdate, onUpdateReady }) => {
+      if (unmounted) return;
+      stop = onUpdateReady((ready) => {
         if (!ready) {
           toast.dismiss(UPDATE_TOAST_ID);
           return;
@@ -42,9 +50,13 @@ export function ServiceWorkerBridge() {
           duration: Number.POSITIVE_INFINITY,
           action: { label: "Reload", onClick: applyUpdate },
         });
-      }),
-    [],
-  );
+      });
+    });
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
+  }, []);
 
   return null;
 }
