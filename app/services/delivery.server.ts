@@ -28,11 +28,12 @@ import {
   type DeliveryMeta,
   type RequiredProof,
 } from "~/domain/delivery/rules";
-import { laterOf, type ActedAt } from "~/domain/acted-at";
+import { cancelledMeanwhileMessage, laterOf, type ActedAt } from "~/domain/acted-at";
 import { chooseProofRecipient, PROOF_LINK_LIMITS, proofLinkLimitMessage, proofLinkRate, sameAddress } from "~/domain/delivery/proof-link";
 import { decodePngDataUrl, polyglotProblem } from "~/domain/delivery/upload";
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, RateLimitedError, UnprocessableError, UnsupportedMediaTypeError, ValidationError } from "~/domain/errors";
 import { ORDER_TYPES } from "~/domain/orders/constants";
+import { isCancelled } from "~/domain/orders/status";
 import type { AppContext } from "~/lib/context.server";
 import { hmacHex, safeEqual, sha256Hex } from "~/lib/crypto.server";
 import { renderDeliveryOrderPdf } from "~/lib/delivery-order-pdf.server";
@@ -444,6 +445,8 @@ export async function completeDelivery(ctx: AppContext, viewer: Viewer, order: O
       if (!current) throw new NotFoundError(DELIVERY_MESSAGES.notFound);
       // A concurrent completion with another key won the race: this one writes nothing.
       if (current.deliveryCompletedAt) throw new ConflictError(DELIVERY_MESSAGES.alreadyCompleted);
+      // Cancelled while the PDF was made (the check above saw it open): refused the same way; the retry tells the office.
+      if (isCancelled(current.orderStatus)) throw new ConflictError(cancelledMeanwhileMessage(order.orderNumber, null, completedAt));
       if (signatureFile) await recordDeliveryFile(tx, signatureFile);
       await recordDeliveryFile(tx, pdfFile);
       const before = current.orderStatus;
