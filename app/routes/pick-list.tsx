@@ -7,7 +7,7 @@ import { useCallback } from "react";
 import type { PickOrderData } from "~/components/picking/pick-order-data";
 import { PickingScreen } from "~/components/picking/picking-screen";
 import { policies, type Policy } from "~/domain/access/policy";
-import { pickGate } from "~/domain/picking/gate";
+import { PASSCODE_EMAIL_PREFIX, pickGate } from "~/domain/picking/gate";
 import { PICK_GRANTS } from "~/domain/pick-list/grants";
 import type { AppContext } from "~/lib/context.server";
 import { authorize, getPasscodeViewer, viewerSatisfies } from "~/lib/guard.server";
@@ -67,6 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const gate = pickGate({
     me: viewer ? { email: viewer.email, roleId: viewer.roleId, grants: viewer.grants } : null,
     passcode: passcode ? { authenticated: true, email: passcode.email, allowedLocations: passcode.allowedLocations } : { authenticated: false, email: null, allowedLocations: [] },
+    canPick: !!viewer && !viewer.email.startsWith(PASSCODE_EMAIL_PREFIX) && viewerSatisfies(viewer, SALES_ORDER),
   });
   return { gate, firstOrder: orderNumber ? await firstOrder(context.app, viewer, orderNumber) : null };
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import {
   buildPickLines,
-  headerPercent,
+  progressText,
   inFull,
   latestVerifiedLog,
   loadErrorMessage,
@@ -160,9 +160,9 @@ describe("picking progress", () => {
     expect(p.fullyAccounted).toBe(full);
   });
 
-  it("the header bar counts status Picked (an empty list is 0%)", () => {
-    expect(headerPercent(lines)).toBe(33);
-    expect(headerPercent([])).toBe(0);
+  it("one progress figure: lines accounted for, with picked and short beside it (header and bar agree)", () => {
+    expect(progressText(pickProgress(lines))).toBe("4 of 6 lines · 1 picked · 3 short");
+    expect(progressText(pickProgress([]))).toBe("0 of 0 lines · 0 picked · 0 short");
   });
 });
 
@@ -189,8 +189,15 @@ describe("saving", () => {
     expect(saveSuccessMessage(3, 5, 2)).toBe("Saved. Lines picked: 3/5 • Issues: 2");
   });
 
-  it("load errors carry the server hint", () => {
-    expect(loadErrorMessage("Failed to load order")).toBe("Failed to load order. Make sure the server is running and the order number is valid.");
+  it.each([
+    ["Failed to load order", "Failed to load order."],
+    ["Not signed in", "Sign in, or enter the pick list code, to open this order."],
+    ["Passcode not authorized for warehouse NJ-MAIN", "This pick list code is not for warehouse NJ-MAIN. Ask a manager for that warehouse's code."],
+    ["Order not found", "Order not found. Check the order number."],
+    ["No connection: the order could not be loaded.", "No connection: the order could not be loaded."],
+  ])("load error %j reads %j (plain words, no server hints)", (error, text) => {
+    expect(loadErrorMessage(error)).toBe(text);
+    expect(loadErrorMessage(error)).not.toMatch(/server is running/);
   });
 });
 

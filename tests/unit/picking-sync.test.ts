@@ -154,6 +154,7 @@ describe("pick list access gate", () => {
   it.each([
     ["nobody: the overlay on a phone, the banner on a desktop", none, { needsAccess: true, offerPasscode: true, passcodeEmail: null, allowedLocations: [] }],
     ["a signed-in employee: the banner only", staff, { needsAccess: false, offerPasscode: true, passcodeEmail: null, allowedLocations: [] }],
+    ["staff who may pick already: no banner over their pick list", { ...staff, canPick: true }, { needsAccess: false, offerPasscode: false, passcodeEmail: null, allowedLocations: [] }],
     ["a passcode session: neither, and its warehouses", { ...passcode, passcode: { ...passcode.passcode!, email: "picklist+1@x.test" } }, { needsAccess: false, offerPasscode: false, passcodeEmail: "picklist+1@x.test", allowedLocations: ["NY-MAIN"] }],
     ["a picklist account without a session", bare, { needsAccess: true, offerPasscode: true, passcodeEmail: "picklist+1@x.test", allowedLocations: [] }],
   ])("the loader hands the screen the gate for %s", (_who, viewer, gate) => {

@@ -1,17 +1,17 @@
 // The picking screen's header: Back, the order's title and warehouse, the live room's status (how many
-// changes wait on this device while offline), the camera and Close buttons, the progress bar, who else is
-// here and who saved last.
+// changes wait on this device while offline), the camera and Close buttons, the progress (the same figure
+// as the bottom bar's, with lines accounted for, picked and short beside it), who else is here and who saved last.
 import { ArrowLeft, Camera, Wifi, WifiOff, X } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { locationLabel, orderTitle, type PickOrderHeader } from "~/domain/picking/lines";
+import { locationLabel, orderTitle, progressText, type PickOrderHeader, type PickProgress } from "~/domain/picking/lines";
 import { roomStatusText, type RoomStatus } from "~/domain/picking/pick-list-state";
 
 export function PickHeader({
   header,
   roomStatus,
   pendingCount,
-  percent,
+  progress,
   alsoHere,
   savedHint,
   cameraOpen,
@@ -23,7 +23,8 @@ export function PickHeader({
   /** Null: no room (no order, sample data). */
   roomStatus: RoomStatus | null;
   pendingCount: number;
-  percent: number;
+  /** pickProgress of the lines: the one figure the bottom bar shows too. */
+  progress: PickProgress;
   alsoHere: string | null;
   savedHint: string | null;
   cameraOpen: boolean;
@@ -58,13 +59,26 @@ export function PickHeader({
       </div>
       <div className="mx-auto max-w-[920px] px-3 pb-2 sm:px-4">
         <div className="flex items-center gap-2">
-          <div className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label="Lines picked" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
-            <div className="h-full rounded-full bg-brand-600 transition-[width] duration-300" style={{ width: `${percent}%` }} />
+          <div
+            className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200"
+            role="progressbar"
+            aria-label="Lines accounted for"
+            aria-valuetext={`${progress.percent}%: ${progressText(progress)}`}
+            aria-valuenow={progress.percent}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
+            <div className="h-full rounded-full bg-brand-600 transition-[width] duration-300" style={{ width: `${progress.percent}%` }} />
           </div>
           <span className="w-10 text-right text-xs font-semibold tabular-nums text-slate-700" data-testid="header-percent">
-            {percent}%
+            {progress.percent}%
           </span>
         </div>
+        {progress.total ? (
+          <p className="mt-0.5 text-xs text-slate-600 tabular-nums" data-testid="header-progress">
+            {progressText(progress)}
+          </p>
+        ) : null}
         {alsoHere || savedHint ? (
           <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600">
             {alsoHere ? (

@@ -2,7 +2,7 @@
 // (held back until the screen's script runs, so no tap is lost) with Load more.
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import type { PickLine, PickOrderHeader } from "~/domain/picking/lines";
+import { SIGN_IN_TO_OPEN, type PickLine, type PickOrderHeader } from "~/domain/picking/lines";
 import type { Hold } from "~/domain/picking/takeover";
 import { LineRow, type LineActions } from "./line-row";
 
@@ -47,8 +47,13 @@ export function PickLines({
   if (loading) return <p className="py-10 text-center text-slate-500">Loading pick list…</p>;
   return (
     <>
-      {error ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
+      {/* Wanting a sign-in is not a fault: the gate is the way in, said plainly and not in red. */}
+      {error === SIGN_IN_TO_OPEN ? (
+        <p role="status" className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm font-medium text-slate-800">
+          {error}
+        </p>
+      ) : error ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
           {error}
         </p>
       ) : null}

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { cn } from "~/components/ui/cn";
 import { PASSCODE_RELOAD_DELAY_MS, type PickGate } from "~/domain/picking/gate";
-import { headerPercent, INITIAL_VISIBLE_LINES, pickProgress, visibleLines, VISIBLE_LINES_STEP, type PickLine } from "~/domain/picking/lines";
+import { INITIAL_VISIBLE_LINES, pickProgress, visibleLines, VISIBLE_LINES_STEP, type PickLine } from "~/domain/picking/lines";
 import { sortLines } from "~/domain/picking/scan";
 import { alsoHereLabel, presenceByLine } from "~/domain/picking/sync";
 import { AccessOverlay, PasscodeBanner } from "./access-gate";
@@ -98,7 +98,7 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
           header={pick.header}
           roomStatus={pick.demo ? null : pick.roomStatus}
           pendingCount={pick.pendingCount}
-          percent={headerPercent(pick.items)}
+          progress={progress}
           alsoHere={alsoHereLabel(pick.others)}
           savedHint={pick.savedHint}
           cameraOpen={cameraOpen}

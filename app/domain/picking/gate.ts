@@ -51,11 +51,15 @@ export function passcodeEmailOf(v: GateViewer & { passcode: { email?: string | n
   return v.passcode?.email ?? (v.me?.email.startsWith(PASSCODE_EMAIL_PREFIX) ? v.me.email : null);
 }
 
-export function pickGate(v: GateViewer & { passcode: { email?: string | null } | null }): PickGate {
+/**
+ * `canPick`: the signed-in account may open orders for picking already (the order call's grants); staff with
+ * access get no passcode banner over their pick list (issue 24: 70 px of a phone, offering what they have).
+ */
+export function pickGate(v: GateViewer & { passcode: { email?: string | null } | null; canPick?: boolean }): PickGate {
   return {
     needsAccess: showAccessOverlay(v, 0, false),
     // Wide screens never get the overlay; a visitor without access there gets the banner instead.
-    offerPasscode: !hasPasscodeSession(v) && (showPasscodeBanner(v) || !v.me),
+    offerPasscode: !hasPasscodeSession(v) && !v.canPick && (showPasscodeBanner(v) || !v.me),
     passcodeEmail: passcodeEmailOf(v),
     allowedLocations: v.passcode?.allowedLocations ?? [],
   };

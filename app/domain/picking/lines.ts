@@ -169,10 +169,12 @@ export function pickProgress(lines: PickLine[]): PickProgress {
   };
 }
 
-/** The header bar: the share of lines with status Picked (an empty list is 0%). */
-export function headerPercent(lines: PickLine[]): number {
-  if (!lines.length) return 0;
-  return Math.round((lines.filter((l) => l.status === "Picked").length / lines.length) * 100);
+/**
+ * The one progress figure beside the percent, in the header (issue 24: the header once counted status Picked
+ * and disagreed with the bar as soon as a line was short): '5 of 12 lines · 4 picked · 1 short'.
+ */
+export function progressText(progress: Pick<PickProgress, "picked" | "short" | "total">): string {
+  return `${progress.picked + progress.short} of ${progress.total} lines · ${progress.picked} picked · ${progress.short} short`;
 }
 
 /** The quantity sent on save: the full quantity when pickState is full, otherwise max(0, picked). */
@@ -203,10 +205,21 @@ export function saveSuccessMessage(pickedCount: number, total: number, issues: n
   return `Saved. Lines picked: ${pickedCount}/${total}${issues > 0 ? ` • Issues: ${issues}` : ""}`;
 }
 
-/** The server's short refusal gets a hint; a whole sentence (the client's words for no connection) stands alone. */
+/** What the screen says when an order cannot open for want of a sign-in (the gate is the way in). */
+export const SIGN_IN_TO_OPEN = "Sign in, or enter the pick list code, to open this order.";
+
+/**
+ * An order that cannot open, in plain words for the person at the screen: no server hints (issue 24: "Make
+ * sure the server is running…" told a picker behind the gate nothing they could act on). A whole sentence
+ * (the client's words for no connection) stands alone.
+ */
 export function loadErrorMessage(error: string): string {
-  if (/\.$/.test(error.trim())) return error.trim();
-  return `${error}. Make sure the server is running and the order number is valid.`;
+  const text = error.trim();
+  if (/^not signed in\.?$/i.test(text)) return SIGN_IN_TO_OPEN;
+  const warehouse = /^passcode not authorized for warehouse (.+)$/i.exec(text);
+  if (warehouse) return `This pick list code is not for warehouse ${warehouse[1]}. Ask a manager for that warehouse's code.`;
+  if (/not found\.?$/i.test(text)) return `${text.replace(/\.$/, "")}. Check the order number.`;
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 /** 'Picked X • Short Y' under the Short input. */
