@@ -93,7 +93,8 @@ export function setOutboxOwner(next: string): void {
   }
 }
 
-function currentOwner(): string {
+/** The owner this page sends for (the shell's, or the last one known on this phone). */
+export function currentOutboxOwner(): string {
   if (owner) return owner;
   try {
     owner = localStorage.getItem(OWNER_KEY) ?? "";
@@ -153,7 +154,7 @@ export async function listEntries(): Promise<OutboxEntry[]> {
 
 /** How many of this session's entries wait, and how many need the person. */
 export async function outboxCount(): Promise<OutboxCounts> {
-  const mine = (await listEntries()).filter((e) => sameOwner(e.owner, currentOwner()));
+  const mine = (await listEntries()).filter((e) => sameOwner(e.owner, currentOutboxOwner()));
   return countsOf(mine);
 }
 
@@ -218,7 +219,7 @@ export async function sendThroughOutbox<S extends ApiSchema>(request: OutboxRequ
     createdAt: Date.now(),
     label: request.label,
     group: request.group,
-    owner: currentOwner(),
+    owner: currentOutboxOwner(),
     attempts: 0,
     nextAttemptAt: 0,
     state: "waiting",
@@ -264,7 +265,7 @@ export function flushOutbox(force = false): Promise<void> {
 async function flushNow(force: boolean): Promise<void> {
   await migrateOnce();
   const database = await db();
-  const due = dueEntries(await database.getAll(STORE), currentOwner(), Date.now(), force);
+  const due = dueEntries(await database.getAll(STORE), currentOutboxOwner(), Date.now(), force);
   const stopped = new Set<string>();
   for (const entry of due) {
     if (stopped.has(entry.group)) continue;
@@ -301,7 +302,7 @@ export async function retryEntry(id: string): Promise<void> {
   const database = await db();
   const entry = await database.get(STORE, id);
   if (!entry) return;
-  await database.put(STORE, { ...entry, state: "waiting", refusal: undefined, attempts: 0, nextAttemptAt: 0, owner: entry.owner || currentOwner() });
+  await database.put(STORE, { ...entry, state: "waiting", refusal: undefined, attempts: 0, nextAttemptAt: 0, owner: entry.owner || currentOutboxOwner() });
   changed();
   await flushOutbox(true);
 }
@@ -339,7 +340,7 @@ export function startOutbox(): void {
 }
 
 async function resumeSignedIn(): Promise<void> {
-  const me = currentOwner();
+  const me = currentOutboxOwner();
   const database = await db();
   let any = false;
   for (const entry of await listEntries()) {
@@ -385,7 +386,7 @@ async function migrateOld(): Promise<void> {
         createdAt: r.createdAt,
         label: r.label,
         group: r.orderNumber,
-        owner: currentOwner(),
+        owner: currentOutboxOwner(),
         attempts: r.attempts ?? 0,
         nextAttemptAt: 0,
         state: "waiting",

@@ -64,9 +64,10 @@ export function OutboxIndicator({ owner }: { owner: string }) {
       data-testid="outbox-indicator"
       data-tone={state.tone}
       aria-live="polite"
-      className={cn("inline-flex min-h-11 max-w-28 shrink-0 items-center gap-1.5 rounded-full px-2.5 text-xs leading-tight font-semibold ring-1 sm:max-w-none sm:text-sm", TONE[state.tone])}
+      // Narrow on a 390 px phone (two short lines, the colour says the state), one line with its icon from 640 px.
+      className={cn("inline-flex min-h-11 max-w-[5.5rem] shrink-0 items-center gap-1.5 rounded-full px-2 text-xs leading-tight font-semibold ring-1 sm:max-w-none sm:px-2.5 sm:text-sm", TONE[state.tone])}
     >
-      <Icon className="size-4 shrink-0" aria-hidden="true" />
+      <Icon className="hidden size-4 shrink-0 sm:block" aria-hidden="true" />
       <span>{state.text}</span>
     </Link>
   );
