@@ -10,6 +10,7 @@ import { ImageViewer } from "~/components/orders/image-viewer";
 import { Button } from "~/components/ui/button";
 import { CAPTURE_MESSAGES, type CaptureData } from "~/domain/documents/capture";
 import { formatDateTime } from "~/domain/orders/format";
+import { QUEUED_TEXT } from "~/domain/outbox";
 import { idempotencyKey } from "~/lib/api-client";
 import { AttachmentPicker } from "./attachment-picker";
 
@@ -30,6 +31,13 @@ export function CaptureViewer({ orderId, data, isPhone, onReload }: { orderId: s
     for (const f of files) form.append("attachments", f);
     const res = await captureApi.addAttachments(orderId, form, key.current);
     setUploading(false);
+    if (res.ok === "queued") {
+      // Kept on this phone (no signal): sent once when there is signal, and shown here after.
+      key.current = idempotencyKey();
+      setFiles([]);
+      setNotice({ tone: "ok", text: QUEUED_TEXT });
+      return;
+    }
     if (!res.ok) {
       setNotice({ tone: "error", text: `${CAPTURE_MESSAGES.uploadFailed}: ${res.error.message}` });
       toast.error(CAPTURE_MESSAGES.uploadFailed, { description: res.error.message });

@@ -14,6 +14,7 @@ import { NativeDialog } from "~/components/ui/dialog";
 import { inputClass } from "~/components/ui/input";
 import type { FieldErrors } from "~/domain/api-messages";
 import { CAPTURE_MESSAGES, isWillCall, WILL_CALL_MESSAGES, willCallTitle, type CaptureData } from "~/domain/documents/capture";
+import { QUEUED_TEXT } from "~/domain/outbox";
 import { idempotencyKey } from "~/lib/api-client";
 import { AttachmentPicker } from "./attachment-picker";
 import { CaptureViewer } from "./capture-viewer";
@@ -65,8 +66,8 @@ function CaptureBody({ order, isPhone }: { order: CaptureOrder; isPhone: boolean
     setLoaded({ status: "ready", data });
     if (!isWillCall(order.orderType)) return;
     // Spec 001 §4: called with only the name (the server uses this capture's signature); errors are ignored.
-    const res = await willCallApi.generate(order._id, { signedByName: data.signedByName }, idempotencyKey());
-    if (res.ok && res.data.presignedUrl) setDoc({ url: res.data.presignedUrl, title: willCallTitle(order.orderNumber), filename: `will-call-${order.orderNumber}.pdf` });
+    const res = await willCallApi.generate(order._id, { signedByName: data.signedByName }, idempotencyKey(), order.orderNumber);
+    if (res.ok === true && res.data.presignedUrl) setDoc({ url: res.data.presignedUrl, title: willCallTitle(order.orderNumber), filename: `will-call-${order.orderNumber}.pdf` });
   }
 
   async function onConflict() {
@@ -145,8 +146,10 @@ function CaptureForm({ order, isPhone, onSaved, onConflict }: { order: CaptureOr
     form.set("signedByName", name.trim());
     form.set("signature", signature);
     for (const f of files) form.append("attachments", f);
-    const res = await captureApi.save(order._id, form, key.current);
+    const res = await captureApi.save(order._id, form, key.current, order.orderNumber);
     setSaving(false);
+    // Kept on this phone (no signal): the same key sends it once when there is signal.
+    if (res.ok === "queued") return void toast.info("Warehouse capture saved on this phone", { description: QUEUED_TEXT, duration: 10_000 });
     if (!res.ok && res.error.status === 409) return onConflict();
     if (!res.ok) {
       setFields(res.error.fieldErrors);

@@ -1,8 +1,10 @@
 // Browser calls of the dock documents (spec 001 §7): pick list generate/regenerate/email/re-enable/status, BOL,
 // Will Call, the delivery order link, warehouse capture. Each goes through the one client (apiFetch) with its
 // contract (app/domain/documents/contract.ts): typed data, or an error in plain words with the server's field errors.
-// The contracts load with the first call, not the first paint (decision 038).
+// The contracts load with the first call, not the first paint (decision 038). The dock's writes (BOL, Will Call,
+// warehouse capture and its attachments) go through the floor's outbox: kept on the phone with no signal.
 import { apiFetch, contractOf } from "~/lib/api-client";
+import { sendThroughOutbox } from "~/lib/outbox";
 import type { BolAnswer, BolRequest, PickListRequest, PickListStatus, WillCallRequest } from "~/domain/documents/contract";
 
 export type { BolAnswer, PickListStatus };
@@ -31,12 +33,14 @@ export const pickListApi = {
 
 export const bolApi = {
   get: (id: string | number, signal?: AbortSignal) => apiFetch(`${order(id)}/bol`, contract("BolAnswer"), { signal }),
-  save: (id: string | number, form: BolRequest, key: string) => apiFetch(`${order(id)}/bol`, contract("BolSavedAnswer"), { json: form, idempotencyKey: key }),
+  save: (id: string | number, form: BolRequest, key: string, orderNumber = String(id)) =>
+    sendThroughOutbox({ path: `${order(id)}/bol`, json: form, idempotencyKey: key, label: `BOL for ${orderNumber}`, group: orderNumber }, contract("BolSavedAnswer")),
 };
 
 export const willCallApi = {
   latest: (id: string | number, signal?: AbortSignal) => apiFetch(`${order(id)}/will-call`, contract("WillCallLatestAnswer"), { signal }),
-  generate: (id: string | number, body: WillCallRequest, key: string) => apiFetch(`${order(id)}/will-call`, contract("WillCallGeneratedAnswer"), { json: body, idempotencyKey: key }),
+  generate: (id: string | number, body: WillCallRequest, key: string, orderNumber = String(id)) =>
+    sendThroughOutbox({ path: `${order(id)}/will-call`, json: body, idempotencyKey: key, label: `Will Call for ${orderNumber}`, group: orderNumber }, contract("WillCallGeneratedAnswer")),
 };
 
 /** The delivery order PDF a completed delivery produced (spec 001 §7): 404 'Delivery Order not available' before. */
@@ -48,8 +52,10 @@ const capture = (id: string | number) => `/api/warehouse/${encodeURIComponent(St
 
 export const captureApi = {
   get: (id: string | number, signal?: AbortSignal) => apiFetch(capture(id), contract("CaptureAnswer"), { signal }),
-  save: (id: string | number, form: FormData, key: string) => apiFetch(capture(id), contract("CaptureSavedAnswer"), { form, idempotencyKey: key }),
-  addAttachments: (id: string | number, form: FormData, key: string) => apiFetch(`${capture(id)}/attachments`, contract("CaptureAttachmentsAnswer"), { form, idempotencyKey: key }),
+  save: (id: string | number, form: FormData, key: string, orderNumber = String(id)) =>
+    sendThroughOutbox({ path: capture(id), form, idempotencyKey: key, label: `Warehouse capture for ${orderNumber}`, group: orderNumber }, contract("CaptureSavedAnswer")),
+  addAttachments: (id: string | number, form: FormData, key: string, orderNumber = String(id)) =>
+    sendThroughOutbox({ path: `${capture(id)}/attachments`, form, idempotencyKey: key, label: `Capture attachments for ${orderNumber}`, group: orderNumber }, contract("CaptureAttachmentsAnswer")),
 };
 
 /** Batch print (issue 24): the selected orders' pick lists as one merged PDF's link, for the in-app viewer. */

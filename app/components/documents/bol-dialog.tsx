@@ -11,6 +11,7 @@ import { FieldError, fieldAria, UnplacedErrors } from "~/components/forms/field-
 import { Textarea } from "~/components/ui/textarea";
 import type { FieldErrors } from "~/domain/api-messages";
 import { BOL_CHARGE_TYPES, BOL_MESSAGES, bolFormDefaults, canSaveBol, type BolForm } from "~/domain/documents/bol-form";
+import { QUEUED_TEXT } from "~/domain/outbox";
 import { idempotencyKey } from "~/lib/api-client";
 import { bolApi, type BolAnswer } from "./api";
 
@@ -59,8 +60,12 @@ export function BolDialog({
     if (!canSaveBol(form)) return;
     setSaving(true);
     setError(null);
-    const res = await bolApi.save(order._id, form, key.current);
+    const res = await bolApi.save(order._id, form, key.current, order.orderNumber);
     setSaving(false);
+    if (res.ok === "queued") {
+      toast.info("BOL saved on this phone", { description: QUEUED_TEXT });
+      return onClose();
+    }
     if (!res.ok) {
       setError({ message: res.error.message, fields: res.error.fieldErrors });
       toast.error(BOL_MESSAGES.failed, { description: res.error.message });

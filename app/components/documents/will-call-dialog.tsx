@@ -8,6 +8,7 @@ import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { inputClass } from "~/components/ui/input";
 import type { FieldErrors } from "~/domain/api-messages";
 import { CAPTURE_MESSAGES, WILL_CALL_MESSAGES } from "~/domain/documents/capture";
+import { QUEUED_TEXT } from "~/domain/outbox";
 import { idempotencyKey } from "~/lib/api-client";
 import { willCallApi } from "./api";
 import { SignaturePad, type SignaturePadHandle } from "./signature-pad";
@@ -48,8 +49,12 @@ export function WillCallDialog({
     if (!signature) return setFields({ signatureImageDataUrl: [CAPTURE_MESSAGES.signatureRequired] });
     setBusy(true);
     setFields({});
-    const res = await willCallApi.generate(order._id, { signedByName: name.trim(), signatureImageDataUrl: signature }, idempotencyKey());
+    const res = await willCallApi.generate(order._id, { signedByName: name.trim(), signatureImageDataUrl: signature }, idempotencyKey(), order.orderNumber);
     setBusy(false);
+    if (res.ok === "queued") {
+      toast.info("Will Call saved on this phone", { description: QUEUED_TEXT });
+      return onClose();
+    }
     if (!res.ok || !res.data.presignedUrl) {
       const message = res.ok ? WILL_CALL_MESSAGES.couldNot : res.error.message;
       if (!res.ok) setFields(res.error.fieldErrors);
