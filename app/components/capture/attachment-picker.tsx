@@ -36,7 +36,7 @@ export function AttachmentPicker({ label, files, onChange, disabled }: { label: 
                 <span className="truncate">{f.name}</span>
                 <span className="shrink-0 text-xs text-slate-500">{Math.max(1, Math.round(f.size / 1024))} KB</span>
               </span>
-              <Button variant="ghost" size="icon" className="md:size-9" aria-label={`Remove ${f.name}`} disabled={disabled} onClick={() => onChange(files.filter((_, n) => n !== i))}>
+              <Button variant="ghost" size="icon" className="shrink-0" aria-label={`Remove ${f.name}`} disabled={disabled} onClick={() => onChange(files.filter((_, n) => n !== i))}>
                 <X className="size-4" aria-hidden="true" />
               </Button>
             </li>

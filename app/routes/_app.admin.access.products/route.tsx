@@ -198,7 +198,7 @@ function ProductRow({ product, onSaved }: { product: Product; onSaved: (p: Produ
                 <span className="text-slate-600">{b.kind === "case" ? `Case of ${b.quantity}` : "Unit"}</span>
                 <button
                   type="button"
-                  className="ml-1 inline-flex size-11 items-center justify-center rounded-md text-red-700 md:size-8 hover:bg-red-50 disabled:opacity-50"
+                  className="ml-1 inline-flex size-11 shrink-0 items-center justify-center rounded-md text-red-700 hover:bg-red-50 disabled:opacity-50"
                   disabled={busy}
                   aria-label={`Remove barcode ${b.code}`}
                   onClick={() => void remove(b.id, b.code)}

@@ -211,10 +211,10 @@ function ReasonRow({
         Active
       </label>
       <div className="flex gap-1">
-        <Button variant="outline" size="icon" className="md:size-9" disabled={busy || first} aria-label={`Move ${r.label} up`} onClick={() => void onUpdate(r, { move: "up" }, `${r.label} moved up`)}>
+        <Button variant="outline" size="icon" disabled={busy || first} aria-label={`Move ${r.label} up`} onClick={() => void onUpdate(r, { move: "up" }, `${r.label} moved up`)}>
           ↑
         </Button>
-        <Button variant="outline" size="icon" className="md:size-9" disabled={busy || last} aria-label={`Move ${r.label} down`} onClick={() => void onUpdate(r, { move: "down" }, `${r.label} moved down`)}>
+        <Button variant="outline" size="icon" disabled={busy || last} aria-label={`Move ${r.label} down`} onClick={() => void onUpdate(r, { move: "down" }, `${r.label} moved down`)}>
           ↓
         </Button>
       </div>
