@@ -83,6 +83,44 @@ export function fallbackUrlsFor(request: SwRequest, origin: string): string[] {
   return urls;
 }
 
+/**
+ * The page a floor data request was loading, as a same-origin path with its query minus Remix's `_routes`:
+ * where the person goes when that data has no copy.
+ */
+export function pageUrlOfData(url: string): string | null {
+  const parsed = new URL(url);
+  const page = dataPageOf(parsed.pathname);
+  if (page === null) return null;
+  parsed.searchParams.delete("_routes");
+  const query = parsed.searchParams.toString();
+  return query ? `${page}?${query}` : page;
+}
+
+/**
+ * Where to send a person whose floor data request has no copy and no network: the page it was loading, but
+ * only when that is another page than the one shown (`clientUrl`). A revalidation of the page on screen just
+ * fails, as it did before: reloading it could lose what the person has on screen.
+ */
+export function reloadTargetFor(dataUrl: string, clientUrl: string | null): string | null {
+  const page = pageUrlOfData(dataUrl);
+  if (page === null) return null;
+  if (clientUrl) {
+    const shown = new URL(clientUrl);
+    if (`${shown.pathname}${shown.search}` === page || (shown.pathname === page && !shown.search)) return null;
+  }
+  return page;
+}
+
+/**
+ * The single-fetch answer (Remix 2 turbo-stream, status 202) that tells the router to load `path` as a whole
+ * document: a client navigation between floor screens with no signal and no copy of its data becomes a document
+ * load, which the worker answers from the document's copy (or Home's, or the offline page). The unit test
+ * decodes it with turbo-stream, the router's own decoder, so a format change fails there first.
+ */
+export function singleFetchReloadBody(path: string): string {
+  return `${JSON.stringify([["SingleFetchRedirect", 1], { _2: 3, _4: 5, _6: 7, _8: 9, _10: 7 }, "redirect", path, "status", 302, "revalidate", false, "reload", true, "replace"])}\n`;
+}
+
 /** The runtime cache of one signed-in user or passcode session; `owner` is a non-secret digest (see ownerKey). */
 export const FLOOR_CACHE_PREFIX = "floor-pages-";
 

@@ -2,14 +2,17 @@
 // the floor screens from this user's last copy when there is no signal, and everything else from the network
 // (office pages get the offline page). The routing decision is app/sw/routes.ts; decision 039.
 import { NetworkFirst, Serwist, type PrecacheEntry, type RouteHandlerCallbackOptions } from "serwist";
-import { fallbackUrlsFor, floorCacheName, keepable, OUTBOX_SYNC_TAG, parseSwMessage, staleFloorCaches, strategyFor } from "./routes";
+import { fallbackUrlsFor, floorCacheName, keepable, OUTBOX_SYNC_TAG, parseSwMessage, reloadTargetFor, singleFetchReloadBody, staleFloorCaches, strategyFor } from "./routes";
 
 /** The few parts of the worker's global scope used here (the app's tsconfig has the DOM lib, not WebWorker). */
 type WorkerScope = {
   __SW_MANIFEST: (PrecacheEntry | string)[] | undefined;
   location: Location;
   caches: CacheStorage;
-  clients: { matchAll(options?: { type?: string; includeUncontrolled?: boolean }): Promise<{ postMessage(message: unknown): void }[]> };
+  clients: {
+    matchAll(options?: { type?: string; includeUncontrolled?: boolean }): Promise<{ postMessage(message: unknown): void }[]>;
+    get(id: string): Promise<{ url: string } | undefined>;
+  };
   skipWaiting(): Promise<void>;
   addEventListener(type: "message", listener: (event: ExtendableEvent & { data: unknown }) => void): void;
   addEventListener(type: "sync", listener: (event: ExtendableEvent & { tag: string }) => void): void;
@@ -98,6 +101,11 @@ async function floorHandler({ request, event }: RouteHandlerCallbackOptions): Pr
       if (copy) return copy;
     }
     if (isDocument(request)) return offlinePage();
+    // A move between floor screens whose data has no copy: load the screen as a document instead, which has one.
+    const clientId = (event as { clientId?: string } | undefined)?.clientId;
+    const client = clientId ? await sw.clients.get(clientId) : undefined;
+    const page = reloadTargetFor(request.url, client?.url ?? null);
+    if (page) return new Response(singleFetchReloadBody(page), { status: 202, headers: { "Content-Type": "text/x-script; charset=utf-8", "X-Remix-Response": "yes" } });
     return Response.error();
   }
 }

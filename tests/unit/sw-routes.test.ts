@@ -2,7 +2,7 @@
 // kept, where a floor screen falls back, whose caches go when someone else signs in.
 import { describe, expect, it } from "vitest";
 import { floorIdentity } from "~/components/shell/service-worker-bridge";
-import { dataPageOf, fallbackUrlsFor, floorCacheName, keepable, parseSwMessage, staleFloorCaches, strategyFor, type SwStrategy } from "~/sw/routes";
+import { dataPageOf, fallbackUrlsFor, floorCacheName, keepable, parseSwMessage, reloadTargetFor, singleFetchReloadBody, staleFloorCaches, strategyFor, type SwStrategy } from "~/sw/routes";
 
 const ORIGIN = "https://ops.example";
 const nav = (path: string) => ({ method: "GET", url: `${ORIGIN}${path}`, mode: "navigate", destination: "document" });
@@ -112,4 +112,26 @@ describe("floorIdentity", () => {
     ["the sign-in page: nobody", [{ id: "routes/login", data: {} }], null],
     ["an unrelated page", [{ id: "routes/privacy", data: {} }], undefined],
   ] as const)("%s", (_name, matches, expected) => expect(floorIdentity(matches)).toBe(expected));
+});
+
+describe("a floor data request with no copy", () => {
+  it.each([
+    ["Home → a pick list", "/pick-list.data?order=SO-7&_routes=routes%2Fpick-list", "https://ops.example/", "/pick-list?order=SO-7"],
+    ["pick list → Home", "/_root.data?_routes=routes%2F_app%2Croutes%2F_app._index", "https://ops.example/pick-list?order=SO-7", "/"],
+    ["Home → Order Tracking", "/order-tracking.data", "https://ops.example/", "/order-tracking"],
+    ["unknown page shown", "/order-tracking.data", null, "/order-tracking"],
+    ["the page on screen revalidating: no reload", "/pick-list.data?order=SO-7&_routes=x", "https://ops.example/pick-list?order=SO-7", null],
+    ["Home revalidating: no reload", "/_root.data", "https://ops.example/", null],
+    ["not a data request", "/__manifest?p=%2F", "https://ops.example/", null],
+  ])("%s", (_name, path, shown, expected) => expect(reloadTargetFor(`${ORIGIN}${path}`, shown)).toBe(expected));
+
+  it("answers with a single-fetch redirect the router decodes as a document load", async () => {
+    const { decode } = await import("turbo-stream");
+    const body = singleFetchReloadBody("/pick-list?order=SO-7");
+    const redirect = Symbol("redirect");
+    const decoded = await decode(new Response(body).body!, {
+      plugins: [(type: string, ...rest: unknown[]) => (type === "SingleFetchRedirect" ? { value: { [redirect]: rest[0] } } : undefined)],
+    });
+    expect((decoded.value as Record<symbol, unknown>)[redirect]).toEqual({ redirect: "/pick-list?order=SO-7", status: 302, revalidate: false, reload: true, replace: false });
+  });
 });
