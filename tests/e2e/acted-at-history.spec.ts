@@ -3,6 +3,9 @@
 import type { Page } from "@playwright/test";
 import { expect, isPhone, openSession, ACCOUNTS, signIn, test } from "./fixtures";
 
+// The dev server compiles Order Tracking and its dialogs on first use: slow on a shared machine.
+test.describe.configure({ timeout: 180_000 });
+
 type Row = { _id: number; orderNumber: string; orderStatus: string; hasDeliveryOrder?: boolean; deliveryCompletedAt?: string | null };
 
 async function openOrder(page: Page, orderNumber: string) {
