@@ -16,4 +16,5 @@ export * from "./schema/applications";
 export * from "./schema/reports";
 export * from "./schema/notifications";
 export * from "./schema/quickbooks";
+export * from "./schema/routes";
 export type { Address } from "./schema/columns";
