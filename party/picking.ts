@@ -294,11 +294,15 @@ export default class PickingRoom implements Party.Server {
     }, FLUSH_MS);
   }
 
-  /** The app tells the room what the server saved (POST with the same token secret as a bearer). */
+  /**
+   * The app tells the room what the server saved (POST), and reads the room's lines for Pick List Check (GET),
+   * both with the same token secret as a bearer.
+   */
   async onRequest(req: Party.Request) {
-    if (req.method !== "POST") return new Response("Method not allowed", { status: 405 });
+    if (req.method !== "POST" && req.method !== "GET") return new Response("Method not allowed", { status: 405 });
     const secret = String(this.room.env.PARTY_TOKEN_SECRET ?? "");
     if (!secret || req.headers.get("authorization") !== `Bearer ${secret}`) return new Response("Unauthorized", { status: 401 });
+    if (req.method === "GET") return Response.json({ lines: [...this.lines.values()] });
     const parsed = savedNotice.safeParse(await req.json().catch(() => null));
     if (!parsed.success) return new Response("Bad request", { status: 400 });
     this.saved = parsed.data.saved;

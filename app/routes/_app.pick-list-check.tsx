@@ -1,5 +1,6 @@
-// Pick List Check (spec 002 §2): load an order, check each line's picked quantity against the order, keep
-// progress on this device, and print the pick list. `?order=` is loaded by the loader through the service the
+// Pick List Check (spec 002 §2): load an order, check each line's picked quantity against the order (starting
+// from its saved picks and live room, so 'Done' and 'Units' agree with the picking screen), keep progress on
+// this device, and print the pick list. `?order=` is loaded by the loader through the service the
 // pick calls use, so the first HTML holds the lines (docs/decisions/008-page-data.md).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
@@ -16,6 +17,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { policies } from "~/domain/access/policy";
+import { pickerOf, rowsFromPicks } from "~/domain/picking/check-saved";
 import { emptyRow, summarizeCheck, visibleCheckLines, type CheckRow, type CheckSort } from "~/domain/pick-list/check";
 import { authorize } from "~/lib/guard.server";
 import { getPickCheckOrder } from "~/services/pick-list.server";
@@ -51,7 +53,9 @@ export default function PickListCheck() {
   const [printing, setPrinting] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const onSaveError = useCallback((m: string) => setMessage(m), []);
-  const progress = useCheckProgress(order?.orderNumber ?? null, onSaveError);
+  // Who is picking and what is picked already: the saved picks and the room, else the person signed in.
+  const start = useMemo(() => (order ? { rows: rowsFromPicks(order.lines, order.saved, order.room), pickerName: pickerOf(order.saved, order.room, user.name) } : undefined), [order, user.name]);
+  const progress = useCheckProgress(order?.orderNumber ?? null, onSaveError, start);
 
   const lines = useMemo(() => order?.lines ?? [], [order]);
   const summary = useMemo(() => (order ? summarizeCheck(lines, progress.rows) : null), [order, lines, progress.rows]);

@@ -1,6 +1,7 @@
 // Picking on the server: finding the order a picker may work on, pick logs, verify (save) and complete,
 // and the Pick List Check page's order. The /api/picklists routes and the pages call these.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { ActedAt } from "~/domain/acted-at";
 import type { GrantKey } from "~/domain/access/roles";
 import { DomainError, NotFoundError } from "~/domain/errors";
@@ -13,7 +14,8 @@ import { checkPickedItems, type OrderLineForPick, type PickResult, type PickSumm
 import type { AppContext } from "~/lib/context.server";
 import { requestFingerprint, stored as storedIdempotent, withIdempotency } from "~/lib/idempotency.server";
 import { actorName, recordAudit } from "~/lib/writes.server";
-import { notifyRoomSaved } from "~/lib/party.server";
+import { notifyRoomSaved, roomName } from "~/lib/party.server";
+import type { RoomPickLine, SavedPicks } from "~/domain/picking/check-saved";
 import type { Viewer } from "~/lib/session.server";
 import { orderFacts, refuseIfCancelled } from "./floor-conflicts.server";
 import { getOrderForViewer, type OrderRow } from "./orders.server";
@@ -223,6 +225,9 @@ export async function completePick(ctx: AppContext, viewer: Viewer, order: PickO
 
 export type PickCheckOrder = {
   id: number;
+  /** The latest saved pick (pick log) and the room's lines: the check starts from them (domain/picking/check-saved.ts). */
+  saved: SavedPicks | null;
+  room: RoomPickLine[] | null;
   orderNumber: string;
   customerName: string;
   orderDate: string;
@@ -236,7 +241,7 @@ export type PickCheckOrder = {
 /** The order, its lines and on-hand figures for the Pick List Check page, in the viewer's scope. */
 export async function getPickCheckOrder(ctx: AppContext, viewer: Viewer, orderNumber: string, grantKeys: readonly GrantKey[]): Promise<PickCheckOrder> {
   const order = await findPickOrder(ctx, viewer, orderNumber, grantKeys);
-  const [lines, [status]] = await Promise.all([
+  const [lines, [status], latest, room] = await Promise.all([
     ctx.db
       .select({
         lineItemId: orderLines.lineItemId,
@@ -255,9 +260,20 @@ export async function getPickCheckOrder(ctx: AppContext, viewer: Viewer, orderNu
       .from(pickListStatus)
       .where(eq(pickListStatus.orderId, order.id))
       .limit(1),
+    latestPickVerified(ctx, order.orderNumber),
+    readRoomLines(ctx, order.orderNumber),
   ]);
+  const saved: SavedPicks | null = latest
+    ? {
+        at: latest.at,
+        by: latest.actor || null,
+        lines: (latest.payload.results ?? []).map((r) => ({ lineItemId: r.lineItemId, quantityPicked: r.quantityPicked, status: r.status, note: r.note })),
+      }
+    : null;
   return {
     id: order.id,
+    saved,
+    room,
     orderNumber: order.orderNumber,
     customerName: order.customerName,
     orderDate: order.orderDate,
@@ -267,4 +283,27 @@ export async function getPickCheckOrder(ctx: AppContext, viewer: Viewer, orderNu
     lines: lines.map((l) => ({ ...l, onHand: l.onHand ?? null })),
     pickList: { hasReleaseOrder: status?.hasReleaseOrder ?? false, generatedAt: status?.generatedAt ?? null, completedAt: status?.completedAt ?? null },
   };
+}
+
+const RoomLinesAnswer = z.object({
+  lines: z.array(z.object({ lineId: z.string(), status: z.string(), pickState: z.string(), pickedQty: z.number(), note: z.string().optional(), rev: z.number(), by: z.string() })).max(5000),
+});
+
+/**
+ * The picking room's lines for Pick List Check (picks not saved yet), best effort: a room that is down or slow
+ * leaves the check with the saved picks (null), never fails the page.
+ */
+export async function readRoomLines(ctx: AppContext, orderNumber: string): Promise<RoomPickLine[] | null> {
+  const host = ctx.env.PARTYKIT_HOST;
+  const local = host.startsWith("127.") || host.startsWith("localhost");
+  const url = `${local ? "http" : "https"}://${host}/parties/main/${encodeURIComponent(roomName(orderNumber))}`;
+  try {
+    const res = await fetch(url, { headers: { authorization: `Bearer ${ctx.env.PARTY_TOKEN_SECRET}` }, signal: AbortSignal.timeout(1500) });
+    if (!res.ok) return null;
+    const parsed = RoomLinesAnswer.safeParse(await res.json());
+    return parsed.success ? parsed.data.lines : null;
+  } catch (error) {
+    console.warn(`room ${orderNumber} unreachable for Pick List Check: ${(error as Error).message}`);
+    return null;
+  }
 }

@@ -1,9 +1,10 @@
-// The loaded order's header on the Pick List Check page.
+// The loaded order's header on the Pick List Check page, its dates in the product's format ('Nov 25, 2026').
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent } from "~/components/ui/card";
+import { formatOrderDate } from "~/domain/orders/format";
 import type { PickCheckOrder } from "~/services/pick-list.server";
 
-type Order = Omit<PickCheckOrder, "lines"> & { lineCount: number; units: number };
+type Order = Omit<PickCheckOrder, "lines" | "saved" | "room"> & { lineCount: number; units: number };
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -29,12 +30,12 @@ export function OrderSummary({ order }: { order: Order }) {
           {order.pickList.completedAt ? <Badge tone="green">Pick completed</Badge> : null}
         </div>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-          <Fact label="Order date" value={order.orderDate} />
+          <Fact label="Order date" value={formatOrderDate(order.orderDate)} />
           <Fact label="Type" value={order.orderType} />
           <Fact label="Warehouse" value={order.warehouseLocation} />
           <Fact label="Lines" value={String(order.lineCount)} />
           <Fact label="Units" value={String(order.units)} />
-          <Fact label="Pick list" value={order.pickList.hasReleaseOrder ? `Generated ${order.pickList.generatedAt?.slice(0, 16).replace("T", " ") ?? ""}` : "Not generated"} />
+          <Fact label="Pick list" value={order.pickList.hasReleaseOrder ? `Generated ${order.pickList.generatedAt ? formatOrderDate(order.pickList.generatedAt) : ""}`.trim() : "Not generated"} />
         </dl>
       </CardContent>
     </Card>

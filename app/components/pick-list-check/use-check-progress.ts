@@ -1,5 +1,6 @@
-// Local pick progress for one order on the Pick List Check page: rows, picker info, a 400 ms autosave into
-// the capped localStorage history, and the restore prompt for progress found from an earlier visit.
+// Local pick progress for one order on the Pick List Check page: rows (starting from the order's saved picks
+// and its room, so the check and the picking screen agree), picker info (starting with who is picking it), a
+// 400 ms autosave into the capped localStorage history, and the restore prompt for progress from an earlier visit.
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
   DEFAULT_PICK_WAREHOUSE, PICK_CHECK_AUTOSAVE_MS, PICK_CHECK_STORAGE_KEY, hasMeaningfulProgress, parseHistory, putInHistory,
@@ -17,7 +18,10 @@ function readHistory() {
   }
 }
 
-export function useCheckProgress(orderNumber: string | null, onSaveError: (message: string) => void) {
+/** Where an order's check starts: the rows of its saved picks and room, and who is picking it. */
+export type CheckStart = { rows: Record<string, CheckRow>; pickerName: string };
+
+export function useCheckProgress(orderNumber: string | null, onSaveError: (message: string) => void, start?: CheckStart) {
   const [rows, setRows] = useState<Record<string, CheckRow>>({});
   const [picker, setPicker] = useState<PickerInfo>(freshPicker);
   const [saved, setSaved] = useState<CheckProgress | null>(null);
@@ -25,11 +29,13 @@ export function useCheckProgress(orderNumber: string | null, onSaveError: (messa
   const [savedAt, setSavedAt] = useState<string | null>(null);
   const errorRef = useRef(onSaveError);
   errorRef.current = onSaveError;
+  const startRef = useRef(start);
+  startRef.current = start;
 
   // A new order starts clean; earlier progress for it is offered, never applied silently.
   useEffect(() => {
-    setRows({});
-    setPicker(freshPicker());
+    setRows(startRef.current?.rows ?? {});
+    setPicker({ ...freshPicker(), pickerName: startRef.current?.pickerName ?? "" });
     setDirty(false);
     setSavedAt(null);
     if (!orderNumber) return setSaved(null);
