@@ -104,6 +104,10 @@ const ACCESS: Record<string, Access> = {
   "routes/api.delivery.$orderId.complete": { who: ["admin", "driver"] },
   "routes/api.delivery.today": { who: ["admin", "driver"] },
   "routes/api.delivery.settings": { who: ["admin"] }, // required proof per order type
+  // Issue 24: the day's route plan (planners see all drivers, a driver his own day); saving a day is the planners' (the service answers a driver 403).
+  "routes/api.delivery.routes": { who: ["admin", "logistics", "driver"] },
+  "routes/api.delivery.routes.$driverId": { who: ["admin", "logistics", "driver"] },
+  "routes/api.delivery.my-route": { who: ["admin", "driver"] },
   "routes/proof.$token": { who: "anyone" }, // the customer's proof link: the signed token decides
   "routes/_app.delivery-settings": { who: ["admin"] },
   // Spec 000 §2 / 001 §2: QuickBooks Customers for admin, logistics-manager and sales-rep (customers:view);

@@ -20,6 +20,8 @@ export const GRANT_KEYS = [
   "willcall:create",
   "delivery:perform",
   "delivery:view-order",
+  /** Plan drivers' routes: who takes which delivery on which day, in what order (issue 24). */
+  "delivery:plan",
   "warehouse:capture",
   "returns:view",
   "returns:update",
@@ -55,7 +57,7 @@ export const ROLE_DEFINITIONS: Record<RoleId, RoleDefinition> = {
     isAdmin: false,
     grants: all(
       "home:view", "orders:view", "orders:update", "orders:trucking", "picklists:print", "picklists:email-enable",
-      "picklists:pick", "bol:view", "bol:create", "willcall:create", "delivery:view-order", "returns:view",
+      "picklists:pick", "bol:view", "bol:create", "willcall:create", "delivery:view-order", "delivery:plan", "returns:view",
       "returns:update", "applications:view", "customers:view", "reports:view", "devanningReports:view",
       "devanningReports:create", "devanningReports:review", "stockTransferReports:view",
       "stockTransferReports:create", "stockTransferReports:update", "help:receive", "tasks:view",
