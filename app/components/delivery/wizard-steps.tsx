@@ -8,6 +8,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { money, type WizardStep } from "~/domain/delivery/rules";
 import { mainAction, type Busy } from "~/domain/delivery/wizard";
 import type { DoorInputs } from "./use-delivery-wizard";
+import { Email } from "~/components/admin/users/email";
 
 /**
  * A step's main button sticks to the bottom of the step's scroller while the step is taller than it, so it is in
@@ -97,7 +98,11 @@ export function DocumentStep({ busy, completed, waitingCompletion, deliveryWindo
       <p role="status" className={proofSentTo ? "flex items-center gap-2 font-semibold text-emerald-800" : "sr-only"}>
         {proofSentTo ? (
           <>
-            <CheckCircle2 className="size-5 shrink-0" aria-hidden="true" /> Proof sent to {proofSentTo}
+            <CheckCircle2 className="size-5 shrink-0" aria-hidden="true" />
+            {/* A long address wraps before its '@' (then anywhere), never past a phone's edge. */}
+            <span className="min-w-0 [overflow-wrap:anywhere]">
+              Proof sent to <Email address={proofSentTo} />
+            </span>
           </>
         ) : null}
       </p>
