@@ -17,7 +17,7 @@ import { requiredProofSettings } from "./delivery.server";
 import { resolveOrderScope } from "./orders.server";
 import { distinctStatuses, statusIn, statusSets } from "./task-lists.server";
 
-type Ctx = AppContext;
+type Ctx = Pick<AppContext, "db" | "now">;
 
 /** The most open deliveries the planning screen lists as unplanned. */
 const UNPLANNED_LIMIT = 200;
@@ -40,6 +40,8 @@ const stopFields = {
   orderType: orders.orderType,
   orderStatus: orders.orderStatus,
   addressLines: orders.addressLines,
+  mapsUrl: orders.mapsUrl,
+  orderDate: orders.orderDate,
   paymentStatus: orders.paymentStatus,
   totalCents: orders.totalCents,
   deliveryCompletedAt: orders.deliveryCompletedAt,
@@ -54,7 +56,8 @@ async function openDeliveryCondition(ctx: Ctx): Promise<SQL> {
 
 async function stopShaper(ctx: Ctx, hidePayment: boolean, orderIds: readonly number[]) {
   const [proof, points] = await Promise.all([
-    requiredProofSettings(ctx),
+    // It reads only the database, which is all the home's context carries.
+    requiredProofSettings(ctx as AppContext),
     orderIds.length
       ? ctx.db.select().from(geoPoints).where(inArray(geoPoints.subject, orderIds.map((id) => `order:${id}`)))
       : Promise.resolve([]),
@@ -69,6 +72,8 @@ async function stopShaper(ctx: Ctx, hidePayment: boolean, orderIds: readonly num
       orderType: r.orderType,
       orderStatus: r.orderStatus,
       addressLines: r.addressLines ?? [],
+      mapsUrl: r.mapsUrl ?? null,
+      orderDate: r.orderDate ?? "",
       codDueCents: cod ? (r.totalCents ?? 0) : null,
       requiredProof: proof[r.orderType] ?? { receiverName: true, signature: true, photo: false, codPhoto: cod },
       done: !!r.deliveryCompletedAt,

@@ -9,7 +9,7 @@
 //
 // The floor's work is read live (not from the prepared task lists): an order assigned a minute ago is on the
 // picker's home at once. The same rules decide it as the task lists (app/domain/tasks/floor.ts).
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, notInArray, sql } from "drizzle-orm";
 import { announcements, auditEvents, orderLines, orders, returnRequests } from "../../db/schema";
 import { mayOpen } from "~/domain/access/areas";
 import { hasGrant } from "~/domain/access/roles";
@@ -22,7 +22,10 @@ import type { AppContext } from "~/lib/context.server";
 import type { Viewer } from "~/lib/session.server";
 import { orderKpis, resolveOrderScope, type OrderKpis } from "./orders.server";
 import { distinctStatuses, kindScope, statusIn, statusSets } from "./task-lists.server";
-import type { DeliveryStop, DeliveryWork, PickItem, PickWork } from "~/domain/shell/home";
+import type { DeliveryStop, DeliveryWork, PickItem, PickWork, RouteStopView } from "~/domain/shell/home";
+import { easternDay } from "~/domain/delivery/rules";
+import { proofLabels } from "~/domain/delivery/route";
+import { myRoute } from "./delivery-routes.server";
 
 type Ctx = Pick<AppContext, "db" | "now">;
 
@@ -108,11 +111,18 @@ function utcDayStart(date: Date, offsetDays = 0): string {
  * as the Orders Today tile).
  */
 export async function todaysDeliveries(ctx: Ctx, viewer: Viewer, limit = FLOOR_LIST_LIMIT): Promise<DeliveryWork> {
-  const [{ where, hidePayment }, statuses] = await Promise.all([kindScope(ctx, viewer, "delivery"), distinctStatuses(ctx)]);
+  const now = ctx.now();
+  // Today's planned route comes first (issue 24); whatever else is open in scope is listed apart.
+  const [{ where, hidePayment }, statuses, planned] = await Promise.all([
+    kindScope(ctx, viewer, "delivery"),
+    distinctStatuses(ctx),
+    myRoute(ctx, viewer, easternDay(now)),
+  ]);
+  const onRoute = planned.stops.map((s) => s.orderId);
   const sets = statusSets(statuses);
   const deliveries = and(where, inArray(orders.orderType, [...DELIVERY_ORDER_TYPES]));
   const toDeliver = and(deliveries, statusIn([...sets.picked, ...sets.onTruck]), isNull(orders.deliveryCompletedAt));
-  const now = ctx.now();
+  const apart = onRoute.length ? and(toDeliver, notInArray(orders.id, onRoute)) : toDeliver;
   const [rows, [count], [delivered]] = await Promise.all([
     ctx.db
       .select({
@@ -128,19 +138,38 @@ export async function todaysDeliveries(ctx: Ctx, viewer: Viewer, limit = FLOOR_L
         orderDate: orders.orderDate,
       })
       .from(orders)
-      .where(toDeliver)
+      .where(apart)
       .orderBy(asc(orders.orderDate), asc(orders.id))
       .limit(ROUTE_CANDIDATES),
-    ctx.db.select({ n: sql<number>`count(*)` }).from(orders).where(toDeliver),
+    ctx.db.select({ n: sql<number>`count(*)` }).from(orders).where(apart),
     ctx.db
       .select({ n: sql<number>`count(*)` })
       .from(orders)
       .where(and(deliveries, gte(orders.deliveryCompletedAt, utcDayStart(now)), lt(orders.deliveryCompletedAt, utcDayStart(now, 1)))),
   ]);
   const stops = routeOrder(rows.map((r) => ({ ...r, addressLines: r.addressLines ?? [] }))).slice(0, limit);
+  const route: RouteStopView[] = planned.stops.map((s, i) => ({
+    orderId: s.orderId,
+    orderNumber: s.orderNumber,
+    customerName: s.customerName,
+    orderStatus: s.orderStatus,
+    orderType: s.orderType,
+    warehouseLocation: s.warehouseLocation,
+    addressLines: s.addressLines,
+    mapsUrl: s.mapsUrl,
+    onTruck: floorStage(s.orderStatus) === "on-truck",
+    cashOnDelivery: s.codDueCents !== null,
+    daysSinceOrder: daysSinceOrder(s.orderDate, now),
+    href: taskHref("delivery", s.orderNumber),
+    stopNumber: i + 1,
+    done: s.done,
+    codDueCents: s.codDueCents,
+    proofNeeded: proofLabels({ ...s.requiredProof, codPhoto: s.requiredProof.codPhoto && s.codDueCents !== null }),
+  }));
   return {
-    total: Number(count?.n ?? 0),
+    total: Number(count?.n ?? 0) + route.filter((s) => !s.done).length,
     deliveredToday: Number(delivered?.n ?? 0),
+    route,
     items: stops.map((r) => ({
       orderId: r.id,
       orderNumber: r.orderNumber,

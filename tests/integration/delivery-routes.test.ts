@@ -9,6 +9,10 @@ import type { Database } from "~/lib/db.server";
 import * as plan from "~/routes/api.delivery.routes";
 import * as day from "~/routes/api.delivery.routes.$driverId";
 import * as mine from "~/routes/api.delivery.my-route";
+import * as today from "~/routes/api.delivery.today";
+import { TodayAnswer } from "~/domain/delivery/contract";
+import { todaysDeliveries } from "~/services/home.server";
+import { getStaffViewer } from "~/lib/session.server";
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
 import { createTestContext, request, settle, staffCookie } from "../support/context";
 import { createOrder } from "../support/factories";
@@ -156,5 +160,23 @@ describe("who may plan and who reads what", () => {
       await db.update(roleGrants).set({ scope: "all" }).where(and(eq(roleGrants.roleId, "logistics-manager"), eq(roleGrants.key, "delivery:plan")));
       await db.update(users).set({ locationIds: ["NY-MAIN", "NJ-WH", "FL-DIST"] }).where(eq(users.email, "logistics@goldengrain.test"));
     }
+  });
+});
+
+describe("the driver's home and Need Help read today's route first", () => {
+  it("lists today's planned stops in order, numbered, with what each needs, and the rest apart", async () => {
+    const [a, b] = await deliveries(2);
+    const date = "2025-06-18"; // SEED_NOW in Eastern time
+    const current = (await call(mine, "GET", `/api/delivery/my-route?date=${date}`, driver)).body.data.stops.map((s: Json) => s.orderId);
+    expect((await put(logistics, driverId, { date, orderIds: [b!, a!], expected: current })).status).toBe(200);
+
+    const need = await call(today, "GET", "/api/delivery/today", driver);
+    expect(TodayAnswer.parse(need.body).slice(0, 2).map((s) => s.orderId)).toEqual([b, a]);
+
+    const work = await todaysDeliveries(ctx.app, (await getStaffViewer(request("/", { cookie: driver }), ctx.app))!);
+    expect(work.route!.map((s) => [s.orderId, s.stopNumber])).toEqual([[b, 1], [a, 2]]);
+    expect(work.route![1]!.codDueCents).toBe(5_000);
+    expect(work.route![1]!.proofNeeded.length).toBeGreaterThan(0);
+    expect(work.items.map((s) => s.orderId)).not.toContain(a);
   });
 });

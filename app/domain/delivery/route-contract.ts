@@ -22,6 +22,8 @@ export const RouteStopSchema = z.object({
   orderType: z.string(),
   orderStatus: z.string(),
   addressLines: z.array(z.string()),
+  mapsUrl: z.nullable(z.string()),
+  orderDate: z.string(),
   /** Cash to collect at the door, in cents; null when the stop is not cash on delivery (or hidden). */
   codDueCents: z.nullable(z.number()),
   requiredProof: RouteProofSchema,

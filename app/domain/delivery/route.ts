@@ -76,3 +76,13 @@ export function isPlanDate(value: string): boolean {
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
+
+/** The proof a stop needs, in the driver's words, in the wizard's order. */
+export function proofLabels(required: { receiverName: boolean; signature: boolean; photo: boolean; codPhoto: boolean }): string[] {
+  const out: string[] = [];
+  if (required.receiverName) out.push("Receiver name");
+  if (required.signature) out.push("Signature");
+  if (required.photo) out.push("Photo");
+  if (required.codPhoto) out.push("COD photo");
+  return out;
+}

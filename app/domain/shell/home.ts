@@ -68,4 +68,17 @@ export type DeliveryStop = {
   /** The order in Order Tracking, which opens the delivery wizard for a driver. */
   href: string;
 };
-export type DeliveryWork = { total: number; deliveredToday: number; items: DeliveryStop[] };
+/** A stop of the driver's planned route for today (issue 24): its number, and what it needs at the door. */
+export type RouteStopView = DeliveryStop & {
+  stopNumber: number;
+  done: boolean;
+  /** Cash to collect, in cents; null when none (or the viewer does not see payment). */
+  codDueCents: number | null;
+  /** The proof the order type requires: 'Receiver name', 'Signature', 'Photo', 'COD photo'. */
+  proofNeeded: string[];
+};
+/**
+ * `route`: today's planned stops for this driver, in order (done ones included); `items`: the open deliveries
+ * in scope that are on no route of theirs today (overdue or unplanned), shown apart.
+ */
+export type DeliveryWork = { total: number; deliveredToday: number; items: DeliveryStop[]; route?: RouteStopView[] };

@@ -1,128 +1,155 @@
-// A driver's deliveries for today on the home page: in route order, with the address, a map link and the
-// delivery wizard one tap away (the order in Order Tracking opens it).
+// A driver's deliveries for today on the home page: today's planned route, numbered, next stop first and done
+// stops folded away, with what each stop needs; then, apart, the open deliveries on no route of theirs today
+// (overdue or unplanned). The address, a map link and the delivery wizard are one tap away on every stop.
 import { Link } from "@remix-run/react";
 import { MapPin, Navigation, PackageCheck, Truck } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
-import { waitedText, type DeliveryWork } from "~/domain/shell/home";
+import { waitedText, type DeliveryStop, type DeliveryWork, type RouteStopView } from "~/domain/shell/home";
 
-export function TodaysDeliveries({
-  deliveries,
-}: {
-  deliveries: DeliveryWork;
-}) {
-  const rest = deliveries.total - deliveries.items.length;
+function money(cents: number): string {
+  return (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
+}
+
+function StopRow({ stop, number, next, route }: { stop: DeliveryStop; number: number | null; next?: boolean; route?: RouteStopView }) {
+  return (
+    <li className={`flex gap-2.5 px-4 py-3 sm:gap-3 ${next ? "bg-brand-50" : ""}`}>
+      {number !== null ? (
+        <span
+          className="mt-0.5 inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+          aria-label={`Stop ${number}`}
+        >
+          {number}
+        </span>
+      ) : null}
+      {/* Phone: the stop, then its buttons under it; wider screens: the buttons at the right. */}
+      <div className="flex min-w-0 flex-1 flex-col gap-2 md:flex-row md:items-center md:gap-4">
+        <div className="min-w-0 flex-1 space-y-2">
+          <div>
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-base font-bold text-slate-900">{stop.customerName || stop.orderNumber}</span>
+              {next ? <Badge tone="green">Next stop</Badge> : null}
+              {route?.done ? (
+                <Badge tone="neutral">Delivered</Badge>
+              ) : (
+                <Badge tone={stop.onTruck ? "blue" : "neutral"}>{stop.onTruck ? "On the truck" : "Ready to load"}</Badge>
+              )}
+              {route && route.codDueCents !== null ? (
+                <Badge tone="amber">Collect {money(route.codDueCents)}</Badge>
+              ) : stop.cashOnDelivery ? (
+                <Badge tone="amber">Collect cash</Badge>
+              ) : null}
+            </div>
+            <p className="text-sm text-slate-600">
+              {stop.orderNumber} · {stop.orderStatus}
+              {!route && stop.daysSinceOrder > 1 ? ` · waiting ${waitedText(stop.daysSinceOrder)}` : ""}
+            </p>
+            {route && route.proofNeeded.length ? (
+              <p className="text-sm text-slate-700">Proof: {route.proofNeeded.join(", ")}</p>
+            ) : null}
+          </div>
+          <address className="flex items-start gap-1.5 text-sm text-slate-800 not-italic">
+            <MapPin className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
+            <span>{stop.addressLines.length ? stop.addressLines.join(", ") : "No address on this order"}</span>
+          </address>
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <Link
+            to={stop.href}
+            className={buttonClass({ size: "md", className: "flex-1 whitespace-nowrap sm:flex-none" })}
+            aria-label={`Open delivery ${stop.orderNumber}`}
+          >
+            <PackageCheck className="size-5" aria-hidden="true" />
+            Open delivery
+          </Link>
+          {stop.mapsUrl ? (
+            <a
+              href={stop.mapsUrl}
+              target="_blank"
+              rel="noreferrer"
+              className={buttonClass({ variant: "outline", size: "md" })}
+              aria-label={`Map for ${stop.orderNumber}`}
+            >
+              <Navigation className="size-4" aria-hidden="true" />
+              Map
+            </a>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function TodaysDeliveries({ deliveries }: { deliveries: DeliveryWork }) {
+  const route = deliveries.route ?? [];
+  const open = route.filter((s) => !s.done);
+  const done = route.filter((s) => s.done);
+  const planned = route.length > 0;
+  const unplannedTotal = deliveries.total - open.length;
+  const rest = unplannedTotal - deliveries.items.length;
   return (
     <Card>
       <CardHeader className="flex-wrap">
         <CardTitle className="flex items-center gap-2 text-lg">
           <Truck className="size-5 text-brand-700" aria-hidden="true" />
           Today&apos;s deliveries
-          <Badge
-            tone={deliveries.total ? "amber" : "neutral"}
-            aria-label={`${deliveries.total} to deliver`}
-          >
+          <Badge tone={deliveries.total ? "amber" : "neutral"} aria-label={`${deliveries.total} to deliver`}>
             {deliveries.total.toLocaleString("en-US")}
           </Badge>
         </CardTitle>
-        <p className="text-sm text-slate-700">
-          {deliveries.deliveredToday.toLocaleString("en-US")} delivered today
-        </p>
+        <p className="text-sm text-slate-700">{deliveries.deliveredToday.toLocaleString("en-US")} delivered today</p>
       </CardHeader>
       <div>
-        {deliveries.items.length === 0 ? (
+        {planned ? (
+          <>
+            {open.length ? (
+              <ol className="divide-y divide-slate-100" aria-label="Stops in route order">
+                {open.map((s, i) => (
+                  <StopRow key={s.orderId} stop={s} number={s.stopNumber} next={i === 0} route={s} />
+                ))}
+              </ol>
+            ) : (
+              <p className="px-4 py-6 text-sm text-slate-700">Every stop of today&apos;s route is delivered.</p>
+            )}
+            {done.length ? (
+              <details className="border-t border-slate-100">
+                <summary className="flex min-h-11 cursor-pointer items-center px-4 text-sm font-semibold text-slate-800">
+                  {done.length} done
+                </summary>
+                <ol className="divide-y divide-slate-100" aria-label="Delivered stops">
+                  {done.map((s) => (
+                    <StopRow key={s.orderId} stop={s} number={s.stopNumber} route={s} />
+                  ))}
+                </ol>
+              </details>
+            ) : null}
+          </>
+        ) : null}
+        {planned && deliveries.items.length ? (
+          <h3 className="border-t border-slate-200 bg-slate-50 px-4 py-2 text-sm font-bold text-slate-900">
+            Not on today&apos;s route ({unplannedTotal.toLocaleString("en-US")}): overdue or unplanned
+          </h3>
+        ) : null}
+        {!planned && deliveries.items.length === 0 ? (
           <p className="px-4 py-6 text-sm text-slate-700">
-            No deliveries waiting. Orders ready for delivery appear here in
-            route order.
+            No deliveries waiting. Orders ready for delivery appear here in route order.
           </p>
-        ) : (
+        ) : null}
+        {deliveries.items.length ? (
           <ol
             className="divide-y divide-slate-100"
-            aria-label="Stops in route order"
+            aria-label={planned ? "Open deliveries not on today's route" : "Stops in route order"}
           >
             {deliveries.items.map((s, i) => (
-              <li key={s.orderId} className="flex gap-2.5 px-4 py-3 sm:gap-3">
-                <span
-                  className="mt-0.5 inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
-                  aria-label={`Stop ${i + 1}`}
-                >
-                  {i + 1}
-                </span>
-                {/* Phone: the stop, then its buttons under it; wider screens: the buttons at the right. */}
-                <div className="flex min-w-0 flex-1 flex-col gap-2 md:flex-row md:items-center md:gap-4">
-                  <div className="min-w-0 flex-1 space-y-2">
-                    <div>
-                      <div className="flex flex-wrap items-center gap-2">
-                        <span className="text-base font-bold text-slate-900">
-                          {s.customerName || s.orderNumber}
-                        </span>
-                        <Badge tone={s.onTruck ? "blue" : "neutral"}>
-                          {s.onTruck ? "On the truck" : "Ready to load"}
-                        </Badge>
-                        {s.cashOnDelivery ? (
-                          <Badge tone="amber">Collect cash</Badge>
-                        ) : null}
-                      </div>
-                      <p className="text-sm text-slate-600">
-                        {s.orderNumber} · {s.orderStatus}
-                        {s.daysSinceOrder > 1
-                          ? ` · waiting ${waitedText(s.daysSinceOrder)}`
-                          : ""}
-                      </p>
-                    </div>
-                    <address className="flex items-start gap-1.5 text-sm text-slate-800 not-italic">
-                      <MapPin
-                        className="mt-0.5 size-4 shrink-0 text-slate-500"
-                        aria-hidden="true"
-                      />
-                      <span>
-                        {s.addressLines.length
-                          ? s.addressLines.join(", ")
-                          : "No address on this order"}
-                      </span>
-                    </address>
-                  </div>
-                  <div className="flex shrink-0 gap-2">
-                    <Link
-                      to={s.href}
-                      className={buttonClass({
-                        size: "md",
-                        className: "flex-1 whitespace-nowrap sm:flex-none",
-                      })}
-                      aria-label={`Open delivery ${s.orderNumber}`}
-                    >
-                      <PackageCheck className="size-5" aria-hidden="true" />
-                      Open delivery
-                    </Link>
-                    {s.mapsUrl ? (
-                      <a
-                        href={s.mapsUrl}
-                        target="_blank"
-                        rel="noreferrer"
-                        className={buttonClass({
-                          variant: "outline",
-                          size: "md",
-                        })}
-                        aria-label={`Map for ${s.orderNumber}`}
-                      >
-                        <Navigation className="size-4" aria-hidden="true" />
-                        Map
-                      </a>
-                    ) : null}
-                  </div>
-                </div>
-              </li>
+              <StopRow key={s.orderId} stop={s} number={planned ? null : i + 1} />
             ))}
           </ol>
-        )}
+        ) : null}
         {rest > 0 ? (
           <p className="border-t border-slate-100 px-4 py-1 text-sm text-slate-700">
-            {rest.toLocaleString("en-US")} more stops.{" "}
-            <Link
-              to="/order-tracking"
-              className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
-            >
+            {rest.toLocaleString("en-US")} more {planned ? "open deliveries" : "stops"}.{" "}
+            <Link to="/order-tracking" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
               See them all in Order Tracking
             </Link>
           </p>
