@@ -207,10 +207,10 @@ test.describe("two pickers on one order", () => {
     await expect(phone.getByTestId("room-status")).toHaveText("Live", { timeout: 10_000 });
     // On the desk the line is the phone's now: its row names the holder and shows the count.
     await expect(lineEl(desk, fourth.lineItemId).getByTestId("line-claim")).toHaveText("Main floor phones is picking", { timeout: 5_000 });
-    await expect(lineEl(desk, fourth.lineItemId).getByTestId("scanned")).toHaveText(`1/${fourth.quantity}`, { timeout: 5_000 });
+    await expect(lineEl(desk, fourth.lineItemId).getByTestId("scanned")).toHaveText(`Scanned 1/${fourth.quantity}`, { timeout: 5_000 });
     // Replayed once: when the phone's outbox is empty and the room is quiet, the desk still counts one.
     await expect.poll(() => phone.evaluate((n) => localStorage.getItem(`picklist-outbox:${n}`), orderNumber)).toBeNull();
     await desk.waitForLoadState("networkidle");
-    await expect(lineEl(desk, fourth.lineItemId).getByTestId("scanned")).toHaveText(`1/${fourth.quantity}`);
+    await expect(lineEl(desk, fourth.lineItemId).getByTestId("scanned")).toHaveText(`Scanned 1/${fourth.quantity}`);
   });
 });

@@ -76,10 +76,10 @@ export const LineRow = memo(function LineRow({
       )}
     >
       {compact ? (
-        <>
+        <div className="sm:flex sm:items-start sm:gap-2">
           {/* A tap on the line holds it for this picker (its name is the button's: the line's own text). The whole
               name wraps and every figure stays whole: at 390 px the pack size is what tells BRN-10 from BRN-25. */}
-          <button type="button" data-testid="line-hold" onClick={() => actions.claim(line)} aria-pressed={mine} className="block min-h-11 w-full rounded-md text-left focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
+          <button type="button" data-testid="line-hold" onClick={() => actions.claim(line)} aria-pressed={mine} className="block min-h-11 w-full rounded-md text-left sm:min-w-0 sm:flex-1 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
             <span className="flex items-start gap-1.5">
               {bin}
               <span className="min-w-0 flex-1 text-sm leading-snug font-semibold break-words" data-testid="line-name">
@@ -97,8 +97,8 @@ export const LineRow = memo(function LineRow({
               </span>
             ) : null}
           </button>
-          <div className="mt-1 flex flex-wrap justify-end gap-1">{buttons}</div>
-        </>
+          <div className="mt-1 flex flex-wrap justify-end gap-1 sm:mt-0 sm:shrink-0">{buttons}</div>
+        </div>
       ) : (
         <>
           <div className="flex gap-3">
