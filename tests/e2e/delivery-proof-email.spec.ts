@@ -7,7 +7,7 @@ type Row = { orderNumber: string; deliveryCompletedAt?: string | null; hasDelive
 
 test("the driver e-mails the proof of a delivered order and is told to whom it went", async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, "delivery-driver", "/");
+  await signIn(page, "delivery-driver", "/return-forms");
   const res = await page.request.get("/api/order-trackers?limit=500&page=1");
   const rows = ((await res.json()) as { data: Row[] }).data.filter((r) => r.deliveryCompletedAt && r.hasDeliveryOrder);
   expect(rows.length).toBeGreaterThan(3);

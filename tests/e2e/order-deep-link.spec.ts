@@ -44,7 +44,7 @@ test("a warehouse employee's link to one of her orders opens its Warehouse Captu
 });
 
 test("a driver's link to one of his orders opens the delivery wizard", async ({ page }) => {
-  await signIn(page, "delivery-driver", "/");
+  await signIn(page, "delivery-driver", "/return-forms");
   const res = await page.request.get("/api/order-trackers?limit=50&page=1");
   const { data } = (await res.json()) as { data: { orderNumber: string }[] };
   const orderNumber = data.at(-1)!.orderNumber;
