@@ -18,6 +18,7 @@ import { buildApplications } from "./seed/applications";
 import { buildInventory } from "./seed/inventory";
 import { seedOrders } from "./seed/orders";
 import { buildReturns } from "./seed/returns";
+import { buildDriverRoute } from "./seed/routes";
 import { buildDevanning, buildStockTransfers } from "./seed/reports";
 import { DAY_MS, MINUTE_MS, iso } from "./seed/values";
 import { rawClient, rowWriter, withoutIndexes } from "./seed/writer";
@@ -117,6 +118,28 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<See
 
     log(`seeding ${n} orders…`);
     const seeded = await withoutIndexes(tx, ["orders", "order_lines"], () => seedOrders(insert, n, nowMs, userIds, log));
+
+    // Today's route for the seeded driver (issue 24), planned by logistics.
+    const driverAccount = SEEDED_ACCOUNTS.find((a) => a.email === `driver@${DOMAIN}`)!;
+    const routeCandidates = await tx.execute(
+      "select id, order_number, order_type, order_status, warehouse_location, address_lines, delivery_completed_at from orders where delivery_completed_at is null",
+    );
+    const route = buildDriverRoute(
+      routeCandidates.rows.map((r) => ({
+        id: Number(r.id),
+        orderNumber: String(r.order_number),
+        orderType: String(r.order_type),
+        orderStatus: String(r.order_status),
+        warehouseLocation: String(r.warehouse_location),
+        addressLines: JSON.parse(String(r.address_lines ?? "[]")) as string[],
+        deliveryCompletedAt: null,
+      })),
+      { id: userIds.get(driverAccount.email)!, locationIds: driverAccount.locationIds, orderTypes: driverAccount.orderTypes },
+      `logistics@${DOMAIN}`,
+      nowMs,
+    );
+    await insert(s.geoPoints, route.points);
+    await insert(s.routeStops, route.stops);
 
     const returns = buildReturns(seeded.candidates, nowMs);
     await insert(s.returnRequests, returns.requests);

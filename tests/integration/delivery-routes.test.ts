@@ -164,6 +164,15 @@ describe("who may plan and who reads what", () => {
 });
 
 describe("the driver's home and Need Help read today's route first", () => {
+  it("the seed plans today's route for the seeded driver: up to 7 open stops, half at most of a small seed", async () => {
+    const seeded = await call(mine, "GET", "/api/delivery/my-route", driver);
+    const route = MyRouteAnswer.parse(seeded.body);
+    expect(route.date).toBe("2025-06-18");
+    expect(route.stops.length).toBeGreaterThan(0);
+    expect(route.stops.length).toBeLessThanOrEqual(7);
+    expect(route.stops.every((s) => !s.done && s.point !== null)).toBe(true);
+  });
+
   it("lists today's planned stops in order, numbered, with what each needs, and the rest apart", async () => {
     const [a, b] = await deliveries(2);
     const date = "2025-06-18"; // SEED_NOW in Eastern time
