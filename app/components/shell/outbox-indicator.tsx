@@ -65,7 +65,7 @@ export function OutboxIndicator({ owner }: { owner: string }) {
       data-tone={state.tone}
       aria-live="polite"
       // Narrow on a 390 px phone (two short lines, the colour says the state), one line with its icon from 640 px.
-      className={cn("inline-flex min-h-11 max-w-[5.5rem] shrink-0 items-center gap-1.5 rounded-full px-2 text-xs leading-tight font-semibold ring-1 sm:max-w-none sm:px-2.5 sm:text-sm", TONE[state.tone])}
+      className={cn("inline-flex min-h-11 max-w-[4.5rem] shrink-0 items-center gap-1.5 rounded-2xl px-1.5 text-[11px] leading-[1.15] font-semibold ring-1 sm:max-w-none sm:rounded-full sm:px-2.5 sm:text-sm", TONE[state.tone])}
     >
       <Icon className="hidden size-4 shrink-0 sm:block" aria-hidden="true" />
       <span>{state.text}</span>
