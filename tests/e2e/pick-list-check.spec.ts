@@ -63,3 +63,33 @@ test("an unknown order shows the server's error", async ({ page }) => {
   await signIn(page, "warehouse-employee", "/pick-list-check?order=SO-999999");
   await expect(page.getByRole("alert")).toHaveText("Order not found");
 });
+
+test("the check starts from the order's saved picks, names who picked it and writes dates as the product does", async ({ page }) => {
+  await signIn(page, "warehouse-employee", "/pick-list-check");
+  // An order saved in full through the picking screen's own call (each width takes its own order).
+  // Small NY-MAIN orders far from the ones the picking journeys use (they take the first ones with many lines).
+  type Order = { orderNumber: string; warehouseLocation?: string; lines: { lineItemId: string; sku: string; description: string; quantity: number }[] };
+  const found: Order[] = [];
+  for (let n = 100150; n < 100300 && found.length < 2; n++) {
+    const res = await page.request.get(`/api/sales-orders/by-order-number/SO-${n}?include=lines`);
+    if (!res.ok()) continue;
+    const body = (await res.json()) as Order;
+    if (body.warehouseLocation === "NY-MAIN" && body.lines.length > 0 && body.lines.length < 8) found.push(body);
+  }
+  const order = found[page.viewportSize()!.width < 600 ? 0 : 1]!;
+  const orderNumber = order.orderNumber;
+  const saved = await page.request.post(`/api/picklists/${orderNumber}/verify`, {
+    headers: { "Idempotency-Key": `check-${orderNumber}-${Date.now()}` },
+    data: { pickedItems: order.lines.map((l) => ({ lineItemId: l.lineItemId, sku: l.sku, name: l.description, status: "Picked", quantity: l.quantity, quantityPicked: l.quantity, note: "" })), actor: "user", note: "" },
+  });
+  expect(saved.ok()).toBe(true);
+
+  await page.goto(`/pick-list-check?order=${orderNumber}`);
+  await expect(page.getByTestId("order-number")).toHaveText(orderNumber);
+  const count = order.lines.length;
+  await expect(page.getByTestId("done-count")).toHaveText(`${count}/${count}`);
+  await expect(page.getByLabel("Picker name")).not.toHaveValue("");
+  await expect(page.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/).first()).toBeVisible();
+  await expect(page.getByText(/^\d{4}-\d{2}-\d{2}$/)).toHaveCount(0);
+  await page.screenshot({ path: `test-results/pick-list-check-saved-${page.viewportSize()!.width}.png`, fullPage: false });
+});
