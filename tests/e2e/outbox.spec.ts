@@ -70,7 +70,10 @@ test("@phone-only a step done with no signal waits in the header, is sent once, 
   await expect(indicator).toHaveText("1 needs you", { timeout: 20_000 });
   await expect(indicator).toHaveAttribute("data-tone", "needs");
 
-  // The screen says what the server said and what the driver can do.
+  // The screen says what the server said and what the driver can do. (A toast at the top covers the header
+  // while it shows, and the pointer resting on it would keep it there.)
+  await page.mouse.move(195, 700);
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
   await indicator.click();
   await expect(page).toHaveURL(/\/outbox$/);
   const entry = page.getByTestId("outbox-entry").filter({ hasText: `Out for delivery: ${refused.orderNumber}` });
