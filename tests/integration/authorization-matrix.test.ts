@@ -108,6 +108,7 @@ const ACCESS: Record<string, Access> = {
   "routes/api.delivery.routes": { who: ["admin", "logistics", "driver"] },
   "routes/api.delivery.routes.$driverId": { who: ["admin", "logistics", "driver"] },
   "routes/api.delivery.my-route": { who: ["admin", "driver"] },
+  "routes/_app.delivery-routes": { who: MANAGERS }, // planning drivers' routes
   "routes/proof.$token": { who: "anyone" }, // the customer's proof link: the signed token decides
   "routes/_app.delivery-settings": { who: ["admin"] },
   // Spec 000 §2 / 001 §2: QuickBooks Customers for admin, logistics-manager and sales-rep (customers:view);

@@ -77,8 +77,8 @@ describe("areaOfLink", () => {
 describe("what each viewer is offered (spec 000 §2 through the routes' own grants)", () => {
   const ids = (v: AreaViewer) => areasFor(v).map((a) => a.id);
   it.each<[string, AreaViewer, string[]]>([
-    ["admin", staff("admin"), ["home", "order-tracking", "return-forms", "customer-applications", "quickbooks-customers", "reports", "admin", "payment-tracking", "customer-service"]],
-    ["logistics-manager", staff("logistics-manager"), ["home", "order-tracking", "return-forms", "customer-applications", "quickbooks-customers", "reports", "payment-tracking", "customer-service"]],
+    ["admin", staff("admin"), ["home", "order-tracking", "return-forms", "customer-applications", "delivery-routes", "quickbooks-customers", "reports", "admin", "payment-tracking", "customer-service"]],
+    ["logistics-manager", staff("logistics-manager"), ["home", "order-tracking", "return-forms", "customer-applications", "delivery-routes", "quickbooks-customers", "reports", "payment-tracking", "customer-service"]],
     ["sales-rep", staff("sales-rep"), ["home", "order-tracking", "return-forms", "customer-applications", "quickbooks-customers", "payment-tracking", "customer-service"]],
     ["warehouse-employee", staff("warehouse-employee"), ["home", "order-tracking", "reports", "payment-tracking", "customer-service"]],
     ["delivery-driver", staff("delivery-driver"), ["home", "order-tracking", "return-forms", "payment-tracking", "customer-service"]],

@@ -12,8 +12,8 @@ const labels = (v: Parameters<typeof navItems>[0]) => navItems(v).map((i) => i.l
 
 describe("navItems by seeded role", () => {
   it.each<[RoleId, string[]]>([
-    ["admin", ["Home", "Order Tracking", "Return Forms", "Customer Applications", "QuickBooks Customers", "Reports", "Admin"]],
-    ["logistics-manager", ["Home", "Order Tracking", "Return Forms", "Customer Applications", "QuickBooks Customers", "Reports"]],
+    ["admin", ["Home", "Order Tracking", "Return Forms", "Customer Applications", "Delivery Routes", "QuickBooks Customers", "Reports", "Admin"]],
+    ["logistics-manager", ["Home", "Order Tracking", "Return Forms", "Customer Applications", "Delivery Routes", "QuickBooks Customers", "Reports"]],
     ["sales-rep", ["Home", "Order Tracking", "Return Forms", "Customer Applications", "QuickBooks Customers"]],
     ["warehouse-employee", ["Home", "Order Tracking", "Reports"]],
     ["delivery-driver", ["Home", "Order Tracking", "Return Forms"]],
@@ -74,9 +74,9 @@ describe("navItems rules", () => {
     ]);
   });
 
-  it("drawer sections: Main holds the first four links, Management the rest", () => {
+  it("drawer sections: Main holds the first five links (Delivery Routes for planners, issue 24), Management the rest", () => {
     const items = navItems(viewerFor("admin"));
-    expect(items.filter((i) => i.section === "main").map((i) => i.label)).toEqual(["Home", "Order Tracking", "Return Forms", "Customer Applications"]);
+    expect(items.filter((i) => i.section === "main").map((i) => i.label)).toEqual(["Home", "Order Tracking", "Return Forms", "Customer Applications", "Delivery Routes"]);
     expect(items.filter((i) => i.section === "management").map((i) => i.label)).toEqual(["QuickBooks Customers", "Reports", "Admin"]);
   });
 
@@ -86,6 +86,7 @@ describe("navItems rules", () => {
       "Order Tracking": "/order-tracking",
       "Return Forms": "/return-forms",
       "Customer Applications": "/customer-applications",
+      "Delivery Routes": "/delivery-routes",
       "QuickBooks Customers": "/quickbooks-customers",
       Reports: "/reports",
       Admin: "/admin/access/users",

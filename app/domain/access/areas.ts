@@ -89,6 +89,15 @@ export const AREAS: readonly Area[] = [
     card: { title: "Pick List", description: "Pick and verify order lines" },
   },
   {
+    // Issue 24: logistics plans which driver takes which delivery on which day, in what order.
+    id: "delivery-routes",
+    path: "/delivery-routes",
+    route: "routes/_app.delivery-routes",
+    policy: policies.grant("delivery:plan"),
+    sessions: ["user"],
+    nav: { label: "Delivery Routes", section: "main" },
+  },
+  {
     id: "quickbooks-customers",
     path: "/quickbooks-customers",
     route: "routes/_app.quickbooks-customers",
