@@ -19,7 +19,7 @@ async function enter(page: Page) {
   await enterPasscode(page);
 }
 
-test("a picker scans, types and is refused with the reason; lines follow the pick path, six fit a phone; Mark all picked asks and undoes", async ({ page }) => {
+test("a picker scans, types and is refused with the reason; lines follow the pick path, four whole rows fit a phone; Mark all picked asks and undoes", async ({ page }) => {
   await enter(page);
   const orders = await roomyOrders(page);
   const { orderNumber, lines } = orders[isPhone(page) ? 0 : 1]!;
@@ -39,11 +39,12 @@ test("a picker scans, types and is refused with the reason; lines follow the pic
   await page.getByLabel("Sort lines").selectOption("path");
 
   if (isPhone(page)) {
-    // Compact rows: at least six whole lines between the header and the bottom bar on 390 × 844.
+    // Compact rows: at least four whole lines between the header and the bottom bar on 390 × 844. (Six, before
+    // issue 24 made each row show its whole name, whole figures and the spec's button texts on 44 px targets.)
     const bar = await page.getByTestId("pick-bar").boundingBox();
     const boxes = await page.getByTestId("pick-line").evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })));
     const whole = boxes.filter((b) => b.top >= 0 && b.bottom <= bar!.y);
-    expect(whole.length).toBeGreaterThanOrEqual(6);
+    expect(whole.length).toBeGreaterThanOrEqual(4);
     await page.screenshot({ path: `${SCREENS}/picking-compact-phone.png` });
   }
 
