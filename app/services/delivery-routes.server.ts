@@ -97,7 +97,7 @@ async function stopsOf(ctx: Ctx, date: string, driverIds: readonly number[], whe
 /** The members who deliver: their role holds delivery:perform. */
 async function drivers(ctx: Ctx, only?: number) {
   return ctx.db
-    .selectDistinct({ id: users.id, name: users.name, email: users.email })
+    .selectDistinct({ id: users.id, name: users.name, email: users.email, locationIds: users.locationIds, orderTypes: users.orderTypes })
     .from(users)
     .innerJoin(roleGrants, eq(roleGrants.roleId, users.roleId))
     .where(and(eq(roleGrants.key, "delivery:perform"), only === undefined ? undefined : eq(users.id, only)))
@@ -115,7 +115,10 @@ export async function dayPlan(ctx: Ctx, viewer: Viewer, date: string): Promise<D
     return {
       date,
       canPlan,
-      drivers: viewer.userId === null ? [] : [{ driverId: viewer.userId, driverName: viewer.name, driverEmail: viewer.email, stops: mine.stops }],
+      drivers:
+        viewer.userId === null
+          ? []
+          : [{ driverId: viewer.userId, driverName: viewer.name, driverEmail: viewer.email, locationIds: [...viewer.locationIds], orderTypes: [...viewer.orderTypes], stops: mine.stops }],
       unplanned: [],
       warehousePoints: {},
     };
@@ -138,6 +141,8 @@ export async function dayPlan(ctx: Ctx, viewer: Viewer, date: string): Promise<D
       driverId: p.id,
       driverName: p.name || p.email,
       driverEmail: p.email,
+      locationIds: p.locationIds ?? [],
+      orderTypes: p.orderTypes ?? [],
       stops: rows.filter((r) => r.driverId === p.id).map(shape),
     })),
     unplanned: unplannedRows.map(shape),
@@ -163,11 +168,27 @@ async function currentIds(ctx: Ctx, driverId: number, date: string): Promise<num
   return rows.map((r) => r.orderId);
 }
 
-async function driverDay(ctx: Ctx, viewer: Viewer, driver: { id: number; name: string; email: string }, date: string): Promise<DriverDay> {
+type Driver = { id: number; name: string; email: string; locationIds: string[] | null; orderTypes: string[] | null };
+
+/** Whether an order is in the driver's area (his warehouses and delivery types; none set: every one), as his scope reads it. */
+export function inDriverArea(driver: Pick<Driver, "locationIds" | "orderTypes">, order: { warehouseLocation: string; orderType: string }): boolean {
+  const locations = driver.locationIds ?? [];
+  const types = driver.orderTypes?.length ? driver.orderTypes : DELIVERY_ORDER_TYPES;
+  return (!locations.length || locations.includes(order.warehouseLocation)) && types.includes(order.orderType);
+}
+
+async function driverDay(ctx: Ctx, viewer: Viewer, driver: Driver, date: string): Promise<DriverDay> {
   const scope = await resolveOrderScope(ctx, viewer, ["delivery:plan"]);
   const rows = await stopsOf(ctx, date, [driver.id], scope.where);
   const shape = await stopShaper(ctx, scope.hidePayment, rows.map((r) => r.id));
-  return { driverId: driver.id, driverName: driver.name || driver.email, driverEmail: driver.email, stops: rows.map(shape) };
+  return {
+    driverId: driver.id,
+    driverName: driver.name || driver.email,
+    driverEmail: driver.email,
+    locationIds: driver.locationIds ?? [],
+    orderTypes: driver.orderTypes ?? [],
+    stops: rows.map(shape),
+  };
 }
 
 const listSql = (driverId: number, date: string) =>
@@ -205,8 +226,18 @@ export async function saveDriverDay(ctx: Ctx, viewer: Viewer, driverId: number, 
   const scope = await resolveOrderScope(ctx, viewer, ["delivery:plan"]);
   if (added.length) {
     const open = await openDeliveryCondition(ctx);
-    const ok = await ctx.db.select({ id: orders.id }).from(orders).where(and(inArray(orders.id, added), scope.where, open));
+    const ok = await ctx.db
+      .select({ id: orders.id, orderNumber: orders.orderNumber, warehouseLocation: orders.warehouseLocation, orderType: orders.orderType })
+      .from(orders)
+      .where(and(inArray(orders.id, added), scope.where, open));
     if (ok.length !== added.length) throw new NotFoundError("One of these orders is not an open delivery you can plan.");
+    // The driver could not open a stop outside his own area, so it is refused here rather than lost on his Home.
+    const outside = ok.find((o) => !inDriverArea(driver, o));
+    if (outside) {
+      throw new ValidationError(`${outside.orderNumber} is outside ${driver.name || driver.email}'s area (${outside.warehouseLocation}, ${outside.orderType}).`, {
+        orderIds: [`${outside.orderNumber} is not in this driver's warehouses or delivery types.`],
+      });
+    }
     const elsewhere = await ctx.db
       .select({ orderNumber: orders.orderNumber, driverName: users.name, driverEmail: users.email })
       .from(routeStops)

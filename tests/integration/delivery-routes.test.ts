@@ -122,6 +122,11 @@ describe("planning a driver's day", () => {
     expect((await put(logistics, driverId, { date: "2025-13-01", orderIds: [a!], expected: [] })).status).toBe(400);
     const willCall = await createOrder(db, { orderType: "Will Call", orderStatus: "Picked", warehouseLocation: "NY-MAIN" });
     expect((await put(logistics, driverId, { date: "2025-06-25", orderIds: [willCall.id], expected: [] })).status).toBe(404);
+    // An order the driver could not open (another warehouse's delivery type) is refused by name.
+    const [texas] = await deliveries(1, { warehouseLocation: "FL-DIST", orderType: "TX Delivery" });
+    const outside = await put(logistics, driverId, { date: "2025-06-25", orderIds: [texas!], expected: [] });
+    expect(outside.status).toBe(400);
+    expect(outside.body.error).toMatch(/is outside Dan Driver's area/);
   });
 });
 

@@ -37,6 +37,9 @@ export const DriverDaySchema = z.object({
   driverId: z.number(),
   driverName: z.string(),
   driverEmail: z.string(),
+  /** The driver's area: the warehouses and order types he delivers (empty: every one). */
+  locationIds: z.array(z.string()),
+  orderTypes: z.array(z.string()),
   /** The stops in order (position 1 first): the PUT's `expected` for the next save. */
   stops: z.array(RouteStopSchema),
 });

@@ -77,7 +77,12 @@ export default function DeliveryRoutes() {
     return all;
   }, [plan]);
   const stops = ids.map((id) => byId.get(id)).filter((s): s is RouteStop => !!s);
-  const available = [...plan.unplanned, ...(driver?.stops ?? [])].filter((s) => !ids.includes(s.orderId));
+  // Only what the chosen driver may deliver (his warehouses and delivery types; none set: every one).
+  const inArea = (s: RouteStop) =>
+    !!driver &&
+    (!driver.locationIds.length || driver.locationIds.includes(s.warehouseLocation)) &&
+    (driver.orderTypes.length ? driver.orderTypes.includes(s.orderType) : s.orderType.endsWith(" Delivery"));
+  const available = [...plan.unplanned, ...(driver?.stops ?? [])].filter((s) => !ids.includes(s.orderId) && inArea(s));
   const changed = ids.join(",") !== saved.join(",");
 
   function sortByWarehouse() {
@@ -207,7 +212,7 @@ export default function DeliveryRoutes() {
         </section>
         <section aria-labelledby="unplanned-heading" className="rounded-xl bg-white ring-1 ring-slate-200">
           <h2 id="unplanned-heading" className="border-b border-slate-100 px-4 py-3 font-bold text-slate-900">
-            Open deliveries on no route ({available.length})
+            Open deliveries in {driver ? `${driver.driverName}'s` : "the driver's"} area on no route ({available.length})
           </h2>
           {available.length === 0 ? (
             <p className="px-4 py-6 text-sm text-slate-700">Every open delivery you can plan is on a route for this day.</p>
