@@ -162,7 +162,8 @@ export default function DeliveryRoutes() {
             <h2 id="stops-heading" className="font-bold text-slate-900">
               {driver ? `${driver.driverName}'s stops` : "Stops"} ({stops.length})
             </h2>
-            <Button type="button" variant="outline" size="md" onClick={sortByWarehouse} disabled={stops.length < 2}>
+            {/* Wraps on a phone: the label is wider than a 390 px card's button row. */}
+            <Button type="button" variant="outline" size="md" className="max-w-full py-2 whitespace-normal" onClick={sortByWarehouse} disabled={stops.length < 2}>
               Sort by distance from the warehouse
             </Button>
           </div>
