@@ -4,7 +4,7 @@ import { DELIVERY_MESSAGES, GEO_TIMEOUT_MS, PHOTO_MAX_SIDE, PHOTO_QUALITY, PHOTO
 import type { FieldErrors } from "~/domain/api-messages";
 import type { GeoPoint } from "../../../db/schema";
 import { apiFetch, type ApiError, type ApiSchema, type ContractOutput } from "~/lib/api-client";
-import { sendThroughOutbox } from "~/lib/outbox";
+import { sendThroughOutbox } from "~/lib/outbox-lazy";
 
 export type { DeliveryLine, DeliveryMeta, RequiredProof } from "~/domain/delivery/rules";
 export type { GeoPoint } from "../../../db/schema";

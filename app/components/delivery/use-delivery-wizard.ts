@@ -10,7 +10,7 @@ import type { DeliveryMeta } from "~/domain/delivery/contract";
 import { DELIVERY_MESSAGES, easternDay, formatAddress } from "~/domain/delivery/rules";
 import { completionDraft, currentStep, initialWizard, missingProofOf, stepsOf, wizardReducer, type Busy, type LineDraft } from "~/domain/delivery/wizard";
 import { apiFetch, contractOf, idempotencyKey } from "~/lib/api-client";
-import { onOutboxAnswered, watchOutbox } from "~/lib/outbox";
+import { onOutboxAnswered, watchOutbox } from "~/lib/outbox-lazy";
 import { currentPosition, getWithFallback, jsonBody, photoForm, postDelivery, shrinkPhoto } from "./api";
 import { readCache, rememberedStep, rememberStep, writeCache } from "./wizard-cache";
 

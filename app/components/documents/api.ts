@@ -4,7 +4,7 @@
 // The contracts load with the first call, not the first paint (decision 038). The dock's writes (BOL, Will Call,
 // warehouse capture and its attachments) go through the floor's outbox: kept on the phone with no signal.
 import { apiFetch, contractOf } from "~/lib/api-client";
-import { sendThroughOutbox } from "~/lib/outbox";
+import { sendThroughOutbox } from "~/lib/outbox-lazy";
 import type { BolAnswer, BolRequest, PickListRequest, PickListStatus, WillCallRequest } from "~/domain/documents/contract";
 
 export type { BolAnswer, PickListStatus };

@@ -1,36 +1,12 @@
 // The collapsible filter panel: payment, order status, order type, warehouse location and trucking selects.
+// The toggle paints at once; the selects (filter-fields.tsx) load when the panel first opens.
 import { ChevronDown, SlidersHorizontal } from "lucide-react";
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { inputClass } from "~/components/ui/input";
-import { PAID_VARIANTS, PAYMENT_FALLBACK, PAYMENT_OPTIONS, TRUCKING_OPTIONS } from "~/domain/orders/constants";
 import type { ListFilters } from "./types";
 
-/** Every status an order can hold: the per-type options, the automated 'Pending Payment' and legacy values. */
-export const ORDER_STATUS_FILTERS = [
-  "Pending Assignment",
-  "Pending Payment",
-  "Picking",
-  "Picked",
-  "Pending BL",
-  "Pickup Pending",
-  "Out for Delivery",
-  "Delivered",
-  "Delivered/Complete",
-  "Complete",
-  "Cancelled",
-  "5. Received",
-  "4. In Progress",
-  "3. Waiting for Truck/Pick Up",
-  "2. Shipped/Picked Up",
-  "1. Delivered/Released",
-  "01. Released",
-  "Order Delivered",
-];
-
-const PAYMENT_FILTERS = [...PAYMENT_OPTIONS.filter((p) => p !== "Paid"), ...PAID_VARIANTS, PAYMENT_FALLBACK, "HOLD", "Waiting for Payment", "New Customer- Check Pending"];
-const TRUCKING_FILTERS = TRUCKING_OPTIONS.filter((t) => t !== "Other");
+const FilterFields = lazy(() => import("./filter-fields").then((m) => ({ default: m.FilterFields })));
 
 type FilterKey = keyof ListFilters;
 
@@ -50,24 +26,20 @@ export function FilterPanel({
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
+  // Once opened the selects stay mounted (hidden when closed), as before the split.
+  const [everOpened, setEverOpened] = useState(false);
   const active = Object.entries(filters).filter(([k, v]) => v && !hidden.includes(k as FilterKey)).length;
-  const fields: Array<{ key: FilterKey; label: string; options: ReadonlyArray<{ value: string; label: string }> }> = [
-    { key: "paymentStatus", label: "Payment status", options: PAYMENT_FILTERS.map((v) => ({ value: v, label: v })) },
-    { key: "orderStatus", label: "Order status", options: ORDER_STATUS_FILTERS.map((v) => ({ value: v, label: v })) },
-    { key: "orderType", label: "Order type", options: orderTypes.map((v) => ({ value: v, label: v })) },
-    { key: "warehouseLocation", label: "Warehouse location", options: locations.map((l) => ({ value: l.id, label: `${l.name} (${l.id})` })) },
-    { key: "truckingCompany", label: "Trucking", options: TRUCKING_FILTERS.map((v) => ({ value: v, label: v })) },
-  ];
-  const visible = fields.filter((f) => !hidden.includes(f.key));
-
   return (
     <div className="rounded-xl border border-slate-200 bg-white">
       <div className="flex items-center justify-between gap-2 p-1.5">
         <button
           type="button"
           aria-expanded={open}
-          aria-controls={`${id}-panel`}
-          onClick={() => setOpen((o) => !o)}
+          aria-controls={everOpened ? `${id}-panel` : undefined}
+          onClick={() => {
+            setOpen((o) => !o);
+            setEverOpened(true);
+          }}
           className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-semibold text-slate-800 hover:bg-slate-100"
         >
           <SlidersHorizontal className="size-5" aria-hidden="true" />
@@ -81,28 +53,11 @@ export function FilterPanel({
           </Button>
         ) : null}
       </div>
-      <div id={`${id}-panel`} hidden={!open} className="grid grid-cols-1 gap-3 border-t border-slate-100 p-3 sm:grid-cols-2 lg:grid-cols-5">
-        {visible.map((f) => (
-          <div key={f.key}>
-            <label htmlFor={`${id}-${f.key}`} className="mb-1 block text-sm font-semibold text-slate-700">
-              {f.label}
-            </label>
-            <select
-              id={`${id}-${f.key}`}
-              className={inputClass}
-              value={filters[f.key]}
-              onChange={(e) => onChange({ ...filters, [f.key]: e.target.value })}
-            >
-              <option value="">All</option>
-              {f.options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        ))}
-      </div>
+      {everOpened ? (
+        <Suspense fallback={<p className="border-t border-slate-100 p-3 text-sm text-slate-600">Loading filters…</p>}>
+          <FilterFields id={id} open={open} filters={filters} onChange={onChange} orderTypes={orderTypes} locations={locations} hidden={hidden} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

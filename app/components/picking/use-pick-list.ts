@@ -22,7 +22,7 @@ import {
 import { applyScan, type ScanOutcome } from "~/domain/picking/scan";
 import { othersHere, type SyncedLine } from "~/domain/picking/sync";
 import { contractOf } from "~/lib/api-client";
-import { sendThroughOutbox } from "~/lib/outbox";
+import { sendThroughOutbox } from "~/lib/outbox-lazy";
 import { feedback } from "./feedback";
 import { readStoredLines, rememberCompleted, writeStoredLines } from "./local-lines";
 import { fetchPickOrderData, openPickOrder, type PasscodeSession, type PickOrderData } from "./pick-order-data";

@@ -2,7 +2,7 @@
 // the passcode badge, the floor outbox's state, the drivers' Help button, the Task Center bell, the user and Log Out.
 import { NavLink, useLocation } from "@remix-run/react";
 import { LifeBuoy, Menu } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Sheet } from "~/components/ui/sheet";
@@ -11,10 +11,13 @@ import type { ShellViewer } from "~/domain/shell/viewer";
 import { Brand } from "./brand";
 import { LogoutButton } from "./logout-button";
 import { NeedHelpDialog } from "./need-help-dialog";
-import { OutboxIndicator } from "./outbox-indicator";
 import { PasscodeBadge } from "./passcode-badge";
 import { TaskCenter } from "./task-center";
 import { UserAvatar } from "./user-avatar";
+
+// The outbox's state shows only once something waits: loaded after the first paint, it and the outbox stay out
+// of every page's first-load JS (the 150 KB budget).
+const OutboxIndicator = lazy(() => import("./outbox-indicator").then((m) => ({ default: m.OutboxIndicator })));
 
 /** One nav link, styled by where it stands (top bar or drawer); the active page is marked for screen readers. */
 function ShellNavLink({ item, pathname, className }: { item: NavItem; pathname: string; className: (active: boolean) => string }) {
@@ -112,7 +115,9 @@ export function AppHeader({ viewer, nav }: { viewer: ShellViewer; nav: NavItem[]
 
         <div className="ml-auto flex h-16 items-center gap-1 sm:gap-1.5">
           {viewer.isPasscode ? <PasscodeBadge /> : null}
-          <OutboxIndicator owner={viewer.email} />
+          <Suspense fallback={null}>
+            <OutboxIndicator owner={viewer.email} />
+          </Suspense>
           {viewer.canRequestHelp ? (
             <Button variant="danger" size="md" className="px-2.5 sm:px-3" onClick={() => setHelpOpen(true)}>
               <LifeBuoy className="size-5" aria-hidden="true" />

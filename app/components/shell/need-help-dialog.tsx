@@ -11,7 +11,7 @@ import type { TodayDelivery } from "~/domain/delivery/contract";
 import { QUEUED_TEXT } from "~/domain/outbox";
 import { HELP_NOTE_MAX, helpEndpoint, UNKNOWN_ORDER_HELP_PATH } from "~/domain/shell/help";
 import { apiFetch, contractOf } from "~/lib/api-client";
-import { sendThroughOutbox, type OutboxResult } from "~/lib/outbox";
+import { sendThroughOutbox, type OutboxResult } from "~/lib/outbox-lazy";
 
 // The contracts load with the first call, not the first paint (zod stays off this page's first load).
 const contract = contractOf(() => import("~/domain/delivery/contract"));

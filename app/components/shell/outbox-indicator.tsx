@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { cn } from "~/components/ui/cn";
 import { ALL_SENT_SHOWN_MS, headerState, type OutboxCounts } from "~/domain/outbox";
-import { onOutboxAnswered, setOutboxOwner, startOutbox, watchOutbox } from "~/lib/outbox";
+import { onOutboxAnswered, startOutboxFor, watchOutbox } from "~/lib/outbox-lazy";
 
 const TONE = {
   waiting: "bg-amber-100 text-amber-900 ring-amber-300",
@@ -21,10 +21,7 @@ function useOutboxState(owner: string) {
   const [counts, setCounts] = useState<OutboxCounts>({ waiting: 0, needsYou: 0 });
   const [justSent, setJustSent] = useState(false);
   const hadWaiting = useRef(false);
-  useEffect(() => {
-    setOutboxOwner(owner);
-    startOutbox();
-  }, [owner]);
+  useEffect(() => startOutboxFor(owner), [owner]);
   useEffect(() => {
     let timer: number | undefined;
     const stop = watchOutbox((next) => {

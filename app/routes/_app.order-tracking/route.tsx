@@ -2,20 +2,19 @@
 // with the edit stepper and history, and batch printing. The loader brings the first page and the KPIs from
 // the services /api uses (docs/decisions/008-page-data.md); later pages, searches and edits go through /api.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CheckSquare, Rows3, Rows4 } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { fetchOrders, initialListQuery, listUrl } from "~/components/orders/api";
-import { BatchBar } from "~/components/orders/batch-bar";
+import { initialListQuery, listUrl } from "~/components/orders/api";
 import { columnsFor, hiddenFiltersFor, nextSort } from "~/components/orders/columns";
 import { FilterPanel } from "~/components/orders/filter-panel";
 import { OrderKpiTiles, QuickFilterChip } from "~/components/orders/kpi-tiles";
 import type { Density } from "~/components/orders/order-table";
 import { SearchBar, searchFieldsFor } from "~/components/orders/search-bar";
-import type { OrderRow } from "~/components/orders/types";
 import type { PdfDocumentRef } from "~/components/documents/pdf-viewer";
 import { useIsPhone, useOrderList } from "~/components/orders/use-order-list";
+import { useOrderLayers } from "~/components/orders/use-order-layers";
 import { Button } from "~/components/ui/button";
 import { ORDER_TYPES } from "~/domain/orders/constants";
 import { ordersCan } from "~/domain/orders/capabilities";
@@ -37,12 +36,12 @@ import { ExportCsvLink, exportHref } from "~/components/lists/export-link";
 // is what a cheap phone must paint first (issue 14's 150 KB budget).
 const OrderDetail = lazy(() => import("~/components/orders/order-detail").then((m) => ({ default: m.OrderDetail })));
 const HistoryModal = lazy(() => import("~/components/orders/history-modal").then((m) => ({ default: m.HistoryModal })));
+// The batch bar shows only while selecting (desktop): loaded then, not with the list (150 KB budget).
+const BatchBar = lazy(() => import("~/components/orders/batch-bar").then((m) => ({ default: m.BatchBar })));
 const PdfViewer = lazy(() => import("~/components/documents/pdf-viewer").then((m) => ({ default: m.PdfViewer })));
 
 export const policy = policies.grant("orders:view");
 
-/** The hash suffix of History opened over a phone's order: one Back closes it. */
-const HISTORY_HASH = "&history";
 /** Writes go through /api; a POST here is a clean 405. */
 export const action = noAction(policy);
 
@@ -97,8 +96,6 @@ export default function OrderTracking() {
   const { viewer, can, searchFields, locations: warehouses, firstPage } = useLoaderData<typeof loader>();
   const pageSize = can.pageSize;
   const [params, setParams] = useSearchParams();
-  const location = useLocation();
-  const navigate = useNavigate();
   const isPhone = useIsPhone();
   const arriving = useRef(params);
   const list = useOrderList({
@@ -108,13 +105,11 @@ export default function OrderTracking() {
     append: !!isPhone,
   });
   const [density, setDensity] = useState<Density>("comfortable");
-  const [openRow, setOpenRow] = useState<OrderRow | null>(null);
-  const [historyOf, setHistoryOf] = useState<string | null>(null);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [printing, setPrinting] = useState(false);
   const [printDoc, setPrintDoc] = useState<PdfDocumentRef | null>(null);
-  const hashOpened = useRef(false);
+  const { openRow, setOpenRow, historyOf, setHistoryOf, linked, open, close, openHistory, closeHistory } = useOrderLayers({ isPhone, can, rows: list.rows });
 
   // Spec 001 §2: the entry query is applied (initial state above), then cleared from the URL. A task link
   // followed while the screen is open brings a new one: it is applied the same way.
@@ -132,88 +127,12 @@ export default function OrderTracking() {
     setParams({}, { replace: true, preventScrollReset: true });
   }, [params, setParams, pageSize]);
 
-  // Phone: Back (the hash going away) closes the order opened with '#order-{orderNumber}'. The hash arrives a
-  // render after the order opens, so only a hash that was there and then left closes it.
-  // History over such an order is one more entry ('#order-{orderNumber}&history'): Back closes History
-  // only, as Escape does, and a second Back the order (issue 24, one layer at a time).
-  const hashSeen = useRef(false);
-  const historyPushed = useRef(false);
-  useEffect(() => {
-    if (!hashOpened.current || !openRow) return;
-    const orderHash = `#order-${openRow.orderNumber}`;
-    if (location.hash === `${orderHash}${HISTORY_HASH}`) return;
-    if (location.hash === orderHash) {
-      hashSeen.current = true;
-      if (historyPushed.current) {
-        historyPushed.current = false;
-        setHistoryOf(null);
-      }
-    } else if (hashSeen.current) {
-      historyPushed.current = false;
-      hashOpened.current = false;
-      hashSeen.current = false;
-      setOpenRow(null);
-      setHistoryOf(null); // Back leaves no layer of the closed order floating over the list
-    }
-  }, [location.hash, openRow]);
-
-  // A shared link or the way back from sign-in: '/order-tracking#order-{orderNumber}' opens that order, on a
-  // phone and on a desktop (decision 021), as the viewer's row would: the detail, or Warehouse Capture for a
-  // warehouse employee (issue 24; the list opens it from `linked`). The delivery wizard reads the hash itself.
-  // Closing an order opened this way clears the hash instead of going Back (there may be nothing to go back to).
-  const [linked, setLinked] = useState<OrderRow | null>(null);
-  useEffect(() => {
-    const match = /^#order-(.+?)(?:&history)?$/.exec(window.location.hash);
-    if (!match || can.rowOpens === "delivery") return;
-    const orderNumber = decodeURIComponent(match[1]!);
-    const ctrl = new AbortController();
-    const known = list.rows.find((r) => r.orderNumber === orderNumber);
-    const found = known
-      ? Promise.resolve(known)
-      : fetchOrders({ ...initialListQuery(new URLSearchParams(), 5), search: orderNumber, searchBy: "orderNumber" }, ctrl.signal).then(
-          (r) => r.rows.find((row) => row.orderNumber === orderNumber) ?? null,
-        );
-    found
-      .then((row) => {
-        if (ctrl.signal.aborted) return;
-        if (!row) return void toast.error(`Order ${orderNumber} not found`, { duration: 10_000 });
-        if (can.rowOpens === "capture") setLinked(row);
-        else setOpenRow(row);
-      })
-      .catch((e: unknown) => !ctrl.signal.aborted && toast.error(e instanceof Error ? e.message : "Failed to open the order"));
-    return () => ctrl.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only
-  }, []);
 
   const columns = columnsFor(can);
   const orderTypes = list.allowedOrderTypes ?? [...ORDER_TYPES];
   // Batch actions act on the rows on screen: not while they are being replaced or could not be loaded.
   const listBusy = list.loading || !!list.error;
 
-  function open(row: OrderRow) {
-    setOpenRow(row);
-    if (isPhone) {
-      hashOpened.current = true;
-      navigate({ pathname: location.pathname, search: location.search, hash: `order-${row.orderNumber}` }, { preventScrollReset: true });
-    }
-  }
-  function close() {
-    if (hashOpened.current) return navigate(-1);
-    setOpenRow(null);
-    // An order opened by a link keeps its hash until it closes; then the URL is the list's again.
-    if (location.hash.startsWith("#order-")) navigate({ pathname: location.pathname, search: location.search, hash: "" }, { replace: true, preventScrollReset: true });
-  }
-  function openHistory(orderNumber: string) {
-    setHistoryOf(orderNumber);
-    if (hashOpened.current && openRow?.orderNumber === orderNumber) {
-      historyPushed.current = true;
-      navigate({ pathname: location.pathname, search: location.search, hash: `order-${orderNumber}${HISTORY_HASH}` }, { preventScrollReset: true });
-    }
-  }
-  function closeHistory() {
-    if (historyPushed.current) return navigate(-1);
-    setHistoryOf(null);
-  }
   async function print() {
     setPrinting(true);
     // Loaded on the first batch print: the documents client is not in the list's first load (150 KB budget).
@@ -337,7 +256,11 @@ export default function OrderTracking() {
           <PdfViewer doc={printDoc} isPhone={!!isPhone} onClose={() => setPrintDoc(null)} />
         </Suspense>
       ) : null}
-      {selecting ? <BatchBar count={selected.size} printing={printing} disabled={listBusy} onClear={() => setSelected(new Set())} onPrint={print} /> : null}
+      {selecting ? (
+        <Suspense fallback={null}>
+          <BatchBar count={selected.size} printing={printing} disabled={listBusy} onClear={() => setSelected(new Set())} onPrint={print} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,40 @@
+// The outbox for screens' first load: the same functions as ~/lib/outbox, loaded with the first use instead of
+// the first paint, so idb and the outbox stay out of every signed-in page's first-load JS (the 150 KB budget;
+// the header indicator mounts on every page). Subscriptions made before the module arrived start when it does
+// and can be cancelled before that.
+import type * as Outbox from "./outbox";
+
+export type { AnsweredEvent, OutboxCounts, OutboxEntry, OutboxRequest, OutboxResult } from "./outbox";
+
+let loading: Promise<typeof Outbox> | null = null;
+function load(): Promise<typeof Outbox> {
+  loading ??= import("./outbox");
+  return loading;
+}
+
+export const sendThroughOutbox: typeof Outbox.sendThroughOutbox = async (request, schema) => (await load()).sendThroughOutbox(request, schema);
+
+function subscribe<L>(pick: (m: typeof Outbox) => (listener: L) => () => void) {
+  return (listener: L): (() => void) => {
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void load().then((m) => {
+      if (!cancelled) stop = pick(m)(listener);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  };
+}
+
+export const watchOutbox = subscribe((m) => m.watchOutbox);
+export const onOutboxAnswered = subscribe((m) => m.onOutboxAnswered);
+
+/** Who queues from now on, then start sending (in this order: both wait for the same module). */
+export function startOutboxFor(owner: string): void {
+  void load().then((m) => {
+    m.setOutboxOwner(owner);
+    m.startOutbox();
+  });
+}
