@@ -130,12 +130,13 @@ test.describe("picking together", () => {
     const queued = await phone.evaluate((n) => Object.keys(JSON.parse(localStorage.getItem(`picklist-outbox:${n}`) ?? "{}")).length, orderNumber);
     expect(queued).toBeGreaterThanOrEqual(2);
     await phone.screenshot({ path: `${SCREENS}/picking-offline-phone.png` });
-    // Saving with no signal says the picks are safe on this device and what to do; never the browser's "Failed to fetch"
+    // Saving with no signal says the picks are safe on this phone; never the browser's "Failed to fetch"
     // (the browser itself logs the refused request, on purpose here).
     expectConsoleErrors(/ERR_INTERNET_DISCONNECTED \[http:\/\/127\.0\.0\.1:\d+\/api\/picklists\/SO-\d+\/verify\]/);
     await phone.getByRole("button", { name: "Save", exact: true }).click();
     const bar = phone.getByTestId("pick-bar").getByRole("status");
-    await expect(bar).toHaveText("No connection: not saved to the server yet. Your picks are kept on this device; press Save again when the signal is back.");
+    // The save itself waits in the phone's one outbox (issue 23) and goes when the signal returns: no second press.
+    await expect(bar).toHaveText("Saved on this phone — it will be sent when there is signal. Your picks are safe; no need to press Save again.");
     await expect(phone.getByText("Failed to fetch")).toHaveCount(0);
     await phone.screenshot({ path: `${SCREENS}/picking-offline-save-phone.png` });
 
