@@ -61,7 +61,14 @@ export function lazy<S extends StandardSchema<unknown>>(load: () => Promise<S>):
 
 /** `schemaOf(() => import("~/domain/orders/contract"))("OrderListAnswer")`: an area's lazy contract by name. */
 export function contractOf<M>(load: () => Promise<M>) {
-  return <K extends keyof M>(name: K) => lazy(() => load().then((m) => m[name] as M[K] & StandardSchema<unknown>)) as LazySchema<M[K]>;
+  const byName = <K extends keyof M>(name: K) => lazy(() => load().then((m) => m[name] as M[K] & StandardSchema<unknown>)) as LazySchema<M[K]>;
+  /**
+   * Loads the contracts now (after the first paint), for a screen whose writes must work with no signal: a write
+   * kept by the outbox reads its answer later, when the chunk could no longer be fetched (before the service
+   * worker holds it, or on the dev server).
+   */
+  byName.preload = (): void => void load().catch(() => {});
+  return byName;
 }
 
 function isLazy(schema: Schema): schema is LazySchema<StandardSchema<unknown>> {

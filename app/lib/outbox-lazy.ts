@@ -14,6 +14,9 @@ function load(): Promise<typeof Outbox> {
 
 export const sendThroughOutbox: typeof Outbox.sendThroughOutbox = async (request, schema) => (await load()).sendThroughOutbox(request, schema);
 
+export const flushOutbox: typeof Outbox.flushOutbox = async (force) => (await load()).flushOutbox(force);
+export const discardEntry: typeof Outbox.discardEntry = async (id) => (await load()).discardEntry(id);
+
 function subscribe<L>(pick: (m: typeof Outbox) => (listener: L) => () => void) {
   return (listener: L): (() => void) => {
     let stop: (() => void) | null = null;

@@ -11,7 +11,7 @@ import { devanningErrors, devanningProgress, emptyDevanning, type DevanningProdu
 import { devanningFormReducer, initialDevanningForm, visibleDevanningErrors, type DevanningPath } from "~/domain/reports/devanning-form";
 import { DEVANNING_PLACED, placedKeys } from "~/domain/reports/server-errors";
 import { idempotencyKey } from "~/lib/api-client";
-import { contract, failureText, sendUntilAnswered } from "./client";
+import { contract, failureText, prepareForNoSignal, sendUntilAnswered } from "./client";
 import { CargoSection } from "./devanning-cargo-section";
 import { clearDraft, loadDraft, saveDraft } from "./devanning-draft";
 import { ContainerSection, EnvironmentSection, InventorySection, NotesSection, PhotosSection } from "./devanning-sections";
@@ -41,6 +41,9 @@ export function DevanningForm({ owner, staffName }: { owner: string; staffName: 
   const narrow = useMaxWidth(768);
   const { ask, dialog } = useConfirm();
   const leaveDialog = useLeaveWarning(dirty, LEAVE);
+
+  // The submit must work with no signal: its contract is loaded now, not when the answer comes back.
+  useEffect(prepareForNoSignal, []);
 
   // Restore the draft once, after hydration (localStorage is this device's).
   useEffect(() => {

@@ -2,7 +2,7 @@
 // chips, the progress percentage and a sticky submit bar. The rules are the server's (domain/reports); photos
 // are resized as they are chosen; the submission keeps one Idempotency-Key and waits out a lost signal.
 import { Plus, Trash2 } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { UnplacedErrors } from "~/components/forms/field-errors";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -22,7 +22,7 @@ import {
   type StockTransferItemDraft,
 } from "~/domain/reports/stock-transfer";
 import { idempotencyKey } from "~/lib/api-client";
-import { contract, failureText, sendUntilAnswered } from "./client";
+import { contract, failureText, prepareForNoSignal, sendUntilAnswered } from "./client";
 import { Banner, Choice, ChoiceGroup, Field, FormHeader, ProgressBar, Section, SectionChips, StickySubmitBar, WideSubmit } from "./form-parts";
 import { PhotoPicker, type PickedPhoto } from "./photo-picker";
 import { resizePhoto } from "./resize";
@@ -57,6 +57,8 @@ export function StockTransferForm({ locations, defaultLocation, receivedBy }: { 
   const [banner, setBanner] = useState<{ tone: "error" | "success"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [waiting, setWaiting] = useState(false);
+  // The submit must work with no signal: its contract is loaded now, not when the answer comes back.
+  useEffect(prepareForNoSignal, []);
   const key = useRef<string | null>(null);
   const narrow = useMaxWidth(768);
 

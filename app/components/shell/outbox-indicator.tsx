@@ -58,6 +58,9 @@ export function OutboxIndicator({ owner }: { owner: string }) {
   return (
     <Link
       to="/outbox"
+      // Not discovered ahead: the indicator shows while there is no signal, when Remix's route lookup would
+      // fail; a tap with no signal loads /outbox as a page, which the service worker keeps for the floor.
+      discover="none"
       data-testid="outbox-indicator"
       data-tone={state.tone}
       aria-live="polite"
