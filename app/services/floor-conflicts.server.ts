@@ -1,6 +1,6 @@
 // Offline floor writes that arrive too late (issue 23, decision 040): the order's facts a write is bounded by
 // (its creation, its status now), and the refusal of a delivery step or pick completion for an order the office
-// cancelled meanwhile: a 409 the driver or picker reads, and one notice for logistics per act (not per retry).
+// cancelled meanwhile: a 409 the driver or picker reads, and one notice for logistics per person, order and flow.
 import { and, desc, eq } from "drizzle-orm";
 import { auditEvents, idempotencyKeys, notifications, orders } from "../../db/schema";
 import type { GrantKey } from "~/domain/access/roles";
@@ -46,16 +46,18 @@ export type RefusalInput = {
 };
 
 /**
- * Refuses the write when the order is cancelled now: records one notice for logistics (once per
- * Idempotency-Key, or per acted time without one) and throws the 409 in plain words. Returns when the order
- * is not cancelled.
+ * Refuses the write when the order is cancelled now: records one notice for logistics (once per person,
+ * order and flow) and throws the 409 in plain words. Returns when the order is not cancelled.
  */
 export async function refuseIfCancelled(ctx: AppContext, viewer: Viewer, facts: OrderFacts, input: RefusalInput): Promise<void> {
   if (!isCancelled(facts.orderStatus)) return;
   const when = await cancelledAt(ctx, input.order.orderNumber);
   const receivedAt = ctx.now().toISOString();
   const scope = `conflict-notice:${input.flow}:${input.order.id}:${viewer.email}`;
-  const key = input.key ?? `acted:${input.actedAt}`;
+  // One notice per person, order and flow, whatever the key or the acted time: retries and new keys (a
+  // replayed outbox, or someone posting on purpose) cannot fill the office's bell. The driver still gets the
+  // refusal every time.
+  const key = "notified";
   try {
     await ctx.db.batch([
       // The primary key (scope, key) keeps the notice to one: a retry or a racing duplicate fails here and

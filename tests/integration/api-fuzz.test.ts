@@ -92,6 +92,15 @@ type SentMethod = WriteMethod | "patch";
  */
 const PASSCODE_LOGIN = "api/picklist/passcode/login";
 
+/**
+ * A delivery step or pick list completion for an order the office cancelled (decision 040): the 409 records one
+ * 'Offline work refused' notice for logistics and its once-only marker (idempotency_keys, scope
+ * 'conflict-notice:…'), once per person, order and flow. Those two rows, and nothing else, may be written on
+ * that 409.
+ */
+const CONFLICT_NOTICE_ROUTES = ["api/delivery/:orderId/out-for-delivery", "api/delivery/:orderId/cod-proof", "api/delivery/:orderId/complete", "api/picklists/:orderNumber/complete"];
+const CONFLICT_NOTICE_TITLE = "Offline work refused: order cancelled";
+
 // ---------------------------------------------------------------- identities
 
 const STAFF = { admin: "admin", logistics: "logistics", sales: "sales", warehouse: "warehouse", driver: "driver" } as const;
@@ -745,7 +754,8 @@ async function send(route: ApiRoute, c: Case, label: string): Promise<void> {
   const before = await detector.version();
   await checkNoLateWrite(before);
   const passcodeRoute = route.template === PASSCODE_LOGIN;
-  if (passcodeRoute && snap?.version !== before) snap = { version: before, tables: await snapshot(detector.reader, tables) };
+  const conflictRoute = CONFLICT_NOTICE_ROUTES.includes(route.template);
+  if ((passcodeRoute || conflictRoute) && snap?.version !== before) snap = { version: before, tables: await snapshot(detector.reader, tables) };
   const storedBefore = files.objects.size;
   if (consoleErrors.length) throw new Error(`console.error was called between cases, after: ${last?.what}\n${loggedErrors()}`);
 
@@ -798,13 +808,14 @@ async function send(route: ApiRoute, c: Case, label: string): Promise<void> {
 
   // Property 3: no write on a 4xx (nor a stored file).
   if (files.objects.size !== storedBefore) throw new Error(`${status} stored ${files.objects.size - storedBefore} file(s) in R2: ${what}`);
+  const conflictNotice = conflictRoute && status === 409 && answer.error.startsWith("The office cancelled ");
   if (after !== before) {
-    if (!(passcodeRoute && status === 401)) {
+    if (conflictNotice) snap = { version: after, tables: await checkConflictNoticeWrites(snap!.tables, what) };
+    else if (!(passcodeRoute && status === 401)) {
       throw new Error(`${status} (${answer.error}) wrote to the database: ${what}${passcodeRoute ? "" : await changesNote()}`);
-    }
-    snap = { version: after, tables: await checkPasscodeFailureWrites(snap!.tables, what) };
+    } else snap = { version: after, tables: await checkPasscodeFailureWrites(snap!.tables, what) };
   }
-  last = { what, status, version: after, writeAllowed: passcodeRoute && status === 401 };
+  last = { what, status, version: after, writeAllowed: (passcodeRoute && status === 401) || conflictNotice };
 }
 
 /** The console.error calls so far, as text (and cleared: one failure reports them once). */
@@ -835,6 +846,26 @@ async function checkPasscodeFailureWrites(before: Snapshot, what: string): Promi
   const alerts = await detector.reader.execute({ sql: "SELECT title FROM notifications WHERE rowid > ?", args: [before.get("notifications")!.maxRowid] });
   if (alerts.rows.length > 1 || alerts.rows.some((r) => r[0] !== PASSCODE_BURST_TITLE)) {
     throw new Error(`401 on the passcode login added notifications ${JSON.stringify(alerts.rows.map((r) => r[0]))}: ${what}`);
+  }
+  return after;
+}
+
+/** See CONFLICT_NOTICE_ROUTES: after a cancelled-meanwhile 409, one notice and its marker at most. Returns the new snapshot. */
+async function checkConflictNoticeWrites(before: Snapshot, what: string): Promise<Snapshot> {
+  const after = await snapshot(detector.reader, tables);
+  const changed = changedTables(before, after).filter((t) => t !== "idempotency_keys" && t !== "notifications");
+  if (changed.length) throw new Error(`409 (order cancelled) changed ${changed.join(", ")}: ${what}`);
+  for (const table of tables.filter((t) => t.name === "idempotency_keys" || t.name === "notifications")) {
+    const old = before.get(table.name)!;
+    if (!sameDigest(await tableDigest(detector.reader, table, old.maxRowid), old)) throw new Error(`409 (order cancelled) altered existing ${table.name} rows: ${what}`);
+  }
+  const notices = await detector.reader.execute({ sql: "SELECT title FROM notifications WHERE rowid > ?", args: [before.get("notifications")!.maxRowid] });
+  if (notices.rows.length > 1 || notices.rows.some((r) => r[0] !== CONFLICT_NOTICE_TITLE)) {
+    throw new Error(`409 (order cancelled) added notifications ${JSON.stringify(notices.rows.map((r) => r[0]))}: ${what}`);
+  }
+  const markers = await detector.reader.execute({ sql: "SELECT scope FROM idempotency_keys WHERE rowid > ?", args: [before.get("idempotency_keys")!.maxRowid] });
+  if (markers.rows.length > 1 || markers.rows.some((r) => !String(r[0]).startsWith("conflict-notice:"))) {
+    throw new Error(`409 (order cancelled) added idempotency keys ${JSON.stringify(markers.rows.map((r) => r[0]))}: ${what}`);
   }
   return after;
 }

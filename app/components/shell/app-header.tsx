@@ -10,13 +10,15 @@ import { isActivePath, type NavItem } from "~/domain/shell/nav";
 import type { ShellViewer } from "~/domain/shell/viewer";
 import { Brand } from "./brand";
 import { LogoutButton } from "./logout-button";
-import { NeedHelpDialog } from "./need-help-dialog";
 import { PasscodeBadge } from "./passcode-badge";
 import { TaskCenter } from "./task-center";
 import { UserAvatar } from "./user-avatar";
 
 // The outbox's state shows only once something waits: loaded after the first paint, it and the outbox stay out
 // of every page's first-load JS (the 150 KB budget).
+// Need Help's dialog (its form, photo and outbox send) loads right after the first paint, not with it (the
+// 150 KB first-load budget of every page); it is rendered closed at once, so a Help tap with no signal opens it.
+const NeedHelpDialog = lazy(() => import("./need-help-dialog").then((m) => ({ default: m.NeedHelpDialog })));
 const OutboxIndicator = lazy(() => import("./outbox-indicator").then((m) => ({ default: m.OutboxIndicator })));
 
 /** One nav link, styled by where it stands (top bar or drawer); the active page is marked for screen readers. */
@@ -166,7 +168,11 @@ export function AppHeader({ viewer, nav }: { viewer: ShellViewer; nav: NavItem[]
         </div>
       </Sheet>
 
-      {viewer.canRequestHelp ? <NeedHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} /> : null}
+      {viewer.canRequestHelp ? (
+        <Suspense fallback={null}>
+          <NeedHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }
