@@ -14,11 +14,7 @@ export function ListHeader({ title, lead, children }: { title: string; lead: str
   );
 }
 
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+export { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * The row open in the detail. A link to the page with a hash (`#return-RET-1001`, `#app-12`, e.g. from the

@@ -3,6 +3,7 @@
 import { NavLink, useLocation } from "@remix-run/react";
 import { LifeBuoy, Menu } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Sheet } from "~/components/ui/sheet";
@@ -17,7 +18,8 @@ import { UserAvatar } from "./user-avatar";
 // The outbox's state shows only once something waits: loaded after the first paint, it and the outbox stay out
 // of every page's first-load JS (the 150 KB budget).
 // Need Help's dialog (its form, photo and outbox send) loads right after the first paint, not with it (the
-// 150 KB first-load budget of every page); it is rendered closed at once, so a Help tap with no signal opens it.
+// 150 KB first-load budget of every page); it is rendered closed once the page has hydrated (never on the server:
+// a boundary still hydrating may not receive an update), so a Help tap with no signal opens it.
 const NeedHelpDialog = lazy(() => import("./need-help-dialog").then((m) => ({ default: m.NeedHelpDialog })));
 const OutboxIndicator = lazy(() => import("./outbox-indicator").then((m) => ({ default: m.OutboxIndicator })));
 
@@ -74,6 +76,7 @@ export function AppHeader({ viewer, nav }: { viewer: ShellViewer; nav: NavItem[]
   const { pathname, search, hash } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
+  const hydrated = useHydrated();
 
   // Following a link closes the drawer.
   useEffect(() => setDrawerOpen(false), [pathname, search, hash]);
@@ -117,9 +120,11 @@ export function AppHeader({ viewer, nav }: { viewer: ShellViewer; nav: NavItem[]
 
         <div className="ml-auto flex h-16 items-center gap-1 sm:gap-1.5">
           {viewer.isPasscode ? <PasscodeBadge /> : null}
-          <Suspense fallback={null}>
-            <OutboxIndicator owner={viewer.email} />
-          </Suspense>
+          {hydrated ? (
+            <Suspense fallback={null}>
+              <OutboxIndicator owner={viewer.email} />
+            </Suspense>
+          ) : null}
           {viewer.canRequestHelp ? (
             <Button variant="danger" size="md" className="px-2.5 sm:px-3" onClick={() => setHelpOpen(true)}>
               <LifeBuoy className="size-5" aria-hidden="true" />
@@ -168,7 +173,7 @@ export function AppHeader({ viewer, nav }: { viewer: ShellViewer; nav: NavItem[]
         </div>
       </Sheet>
 
-      {viewer.canRequestHelp ? (
+      {viewer.canRequestHelp && hydrated ? (
         <Suspense fallback={null}>
           <NeedHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
         </Suspense>
