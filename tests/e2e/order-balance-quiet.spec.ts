@@ -25,7 +25,7 @@ test("a sales rep sees one quiet line, no Connect, and no QuickBooks call", asyn
   const calls = watchQuickBooks(page);
   const dialog = await openFirstOrder(page, "sales-rep");
   const balance = dialog.getByTestId("customer-balance");
-  await expect(balance).toHaveText(/QuickBooks is not connected\.\s*Ask an admin to connect it\./);
+  await expect(balance).toHaveText(/QuickBooks is not connected\.\s*Ask an admin to connect QuickBooks\./);
   await expect(balance.getByRole("link", { name: "Connect QuickBooks" })).toHaveCount(0);
   await page.waitForTimeout(500);
   expect(calls).toEqual([]);

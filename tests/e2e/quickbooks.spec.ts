@@ -229,7 +229,9 @@ test.describe("the balance lookup component", () => {
 import { createRoot } from "react-dom/client";
 import { CustomerBalance } from "~/components/orders/customer-balance";
 const q = new URLSearchParams(location.search);
-const viewer = { isAdmin: q.get("admin") === "1", grants: ["customers:view"] };
+// What Order Tracking's loader hands the detail: QuickBooks connected when the order opened, and whether this
+// viewer may connect it (the server decides: admins).
+const viewer = { isAdmin: q.get("admin") === "1", grants: ["customers:view"], quickBooks: { connected: true, canConnect: q.get("admin") === "1" } };
 createRoot(document.getElementById("root")).render(createElement("dl", null, createElement(CustomerBalance, { customerName: q.get("name"), viewer })));`;
     const out = await build({
       stdin: { contents: entry, resolveDir: process.cwd(), loader: "tsx" },

@@ -18,7 +18,7 @@ import type { QuickBooksState } from "./types";
 /** What the balance line says when QuickBooks cannot answer: the person's words, not QuickBooks' error text. */
 export const BALANCE_PLAIN = {
   notConnected: "QuickBooks is not connected.",
-  askAdmin: "Ask an admin to connect it.",
+  askAdmin: "Ask an admin to connect QuickBooks.",
   connect: "Connect QuickBooks",
   authProblem: "QuickBooks needs to be connected again.",
   unavailable: "QuickBooks did not answer. Try again in a moment.",
