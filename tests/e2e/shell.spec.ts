@@ -2,14 +2,14 @@
 import { ACCOUNTS, expect, expectConsoleErrors, isPhone, openNav, signIn, signInAs, test, type RoleName } from "./fixtures";
 
 const NAV: Record<RoleName, { shown: string[]; hidden: string[] }> = {
-  admin: { shown: ["Home", "Order Tracking", "Return Forms", "Customer Applications", "QuickBooks Customers", "Reports", "Admin"], hidden: [] },
+  admin: { shown: ["Home", "Order Tracking", "Return Forms", "Customer Applications", "Delivery Routes", "QuickBooks Customers", "Reports", "Admin"], hidden: [] },
   "logistics-manager": {
-    shown: ["Home", "Order Tracking", "Return Forms", "Customer Applications", "QuickBooks Customers", "Reports"],
+    shown: ["Home", "Order Tracking", "Return Forms", "Customer Applications", "Delivery Routes", "QuickBooks Customers", "Reports"],
     hidden: ["Admin"],
   },
-  "sales-rep": { shown: ["Home", "Order Tracking", "Return Forms", "Customer Applications", "QuickBooks Customers"], hidden: ["Reports", "Admin"] },
-  "warehouse-employee": { shown: ["Home", "Order Tracking", "Reports"], hidden: ["Return Forms", "Customer Applications", "QuickBooks Customers", "Admin"] },
-  "delivery-driver": { shown: ["Home", "Order Tracking", "Return Forms"], hidden: ["Customer Applications", "QuickBooks Customers", "Reports", "Admin"] },
+  "sales-rep": { shown: ["Home", "Order Tracking", "Return Forms", "Customer Applications", "QuickBooks Customers"], hidden: ["Delivery Routes", "Reports", "Admin"] },
+  "warehouse-employee": { shown: ["Home", "Order Tracking", "Reports"], hidden: ["Return Forms", "Customer Applications", "Delivery Routes", "QuickBooks Customers", "Admin"] },
+  "delivery-driver": { shown: ["Home", "Order Tracking", "Return Forms"], hidden: ["Customer Applications", "Delivery Routes", "QuickBooks Customers", "Reports", "Admin"] },
 };
 
 const CARDS: Record<RoleName, { shown: string[]; hidden: string[] }> = {
@@ -37,13 +37,13 @@ for (const role of Object.keys(ACCOUNTS) as RoleName[]) {
     await expect(page.getByRole("main").getByText(LABELS[role], { exact: true })).toBeVisible();
 
     await openNav(page);
-    // Desktop: one 'Main' navigation bar; phone: the drawer, with 'Main' (first four links) and 'Management'.
+    // Desktop: one 'Main' navigation bar; phone: the drawer, with 'Main' (the daily screens) and 'Management'.
     const nav = isPhone(page) ? page.getByRole("dialog", { name: "Menu" }) : page.getByRole("navigation", { name: /main/i });
     for (const name of NAV[role].shown) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     for (const name of NAV[role].hidden) await expect(nav.getByRole("link", { name, exact: true })).toHaveCount(0);
     if (isPhone(page)) {
       const main = nav.getByRole("navigation", { name: "Main" }).getByRole("link");
-      const MAIN = ["Home", "Order Tracking", "Return Forms", "Customer Applications"];
+      const MAIN = ["Home", "Order Tracking", "Return Forms", "Customer Applications", "Delivery Routes"];
       await expect(main).toHaveText(NAV[role].shown.filter((n) => MAIN.includes(n)));
       const rest = NAV[role].shown.filter((n) => !MAIN.includes(n));
       if (rest.length) await expect(nav.getByRole("navigation", { name: "Management" }).getByRole("link")).toHaveText(rest);
