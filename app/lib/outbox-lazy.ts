@@ -12,6 +12,16 @@ function load(): Promise<typeof Outbox> {
   return loading;
 }
 
+/**
+ * A screen that writes on the floor calls this once it is on screen: the outbox's code is then in memory
+ * before the signal can go, so a write made with none is kept (the code itself cannot load offline).
+ */
+export function preloadOutbox(): void {
+  void load().catch(() => {
+    loading = null; // a failed load is tried again on the next use
+  });
+}
+
 export const sendThroughOutbox: typeof Outbox.sendThroughOutbox = async (request, schema) => (await load()).sendThroughOutbox(request, schema);
 
 export const flushOutbox: typeof Outbox.flushOutbox = async (force) => (await load()).flushOutbox(force);

@@ -1,10 +1,12 @@
-// Accessibility (issue 14): axe-core on every main screen (the table in screens.ts, shared with fit.spec.ts),
-// at 390 px and 1280 px, as the role that uses it. No serious or critical violation is allowed; lesser ones
-// are printed in the report as annotations.
+// Accessibility and fit (issue 14): one walk over every main screen (the table in screens.ts) at 390 px and
+// 1280 px, as the role that uses it: axe-core finds no serious or critical violation (lesser ones are printed
+// in the report as annotations), and the screen fits (fit-checks.ts: no sideways scroll, nothing cut off, 44 px
+// targets on a phone). One visit does both, so the walk signs in and opens each screen once.
 // Each audited screen is also photographed to tests/e2e/.screens/a11y-<screen>-<width>.png.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, isPhone, signIn, test } from "./fixtures";
+import { expectFits } from "./fit-checks";
 import { deliveredProofPath, driverOrderFor } from "./proof-helpers";
 import { openScreen, orders, SCREENS } from "./screens";
 
@@ -26,9 +28,10 @@ test("the sign-in page", async ({ page }) => {
 });
 
 for (const screen of SCREENS) {
-  test(`${screen.name}${screen.role ? ` as ${screen.role}` : ", signed out"}`, async ({ page }) => {
+  test(`${screen.name}${screen.role ? ` as ${screen.role}` : ", signed out"}: axe and fit`, async ({ page }) => {
     await openScreen(page, screen);
     await audit(page, screen.name);
+    await expectFits(page);
   });
 }
 
@@ -66,4 +69,5 @@ test("the customer's delivery proof page", async ({ page, browser }) => {
   await expect(page.getByTestId("proof-order")).not.toBeEmpty();
   await page.waitForLoadState("networkidle");
   await audit(page, "delivery proof");
+  await expectFits(page);
 });

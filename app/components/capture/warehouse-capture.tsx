@@ -3,6 +3,7 @@
 // Capture; a 409 switches to the saved capture ('Already completed'); a saved capture of a Will Call order
 // generates the Will Call PDF and opens it (errors there are ignored, as the spec says).
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { preloadOutbox } from "~/lib/outbox-lazy";
 import { toast } from "sonner";
 import { captureApi, willCallApi } from "~/components/documents/api";
 import { PdfViewer, type PdfDocumentRef } from "~/components/documents/pdf-viewer";
@@ -55,6 +56,8 @@ function CaptureBody({ order, isPhone }: { order: CaptureOrder; isPhone: boolean
     [order._id],
   );
 
+  // Its save goes through the outbox: the code is loaded while there is signal.
+  useEffect(preloadOutbox, []);
   useEffect(() => {
     const ctrl = new AbortController();
     // Aborted on close (and by StrictMode's double effect): the client rethrows the caller's own abort.

@@ -10,7 +10,7 @@ import type { DeliveryMeta } from "~/domain/delivery/contract";
 import { DELIVERY_MESSAGES, easternDay, formatAddress } from "~/domain/delivery/rules";
 import { completionDraft, currentStep, initialWizard, missingProofOf, stepsOf, wizardReducer, type Busy, type LineDraft } from "~/domain/delivery/wizard";
 import { apiFetch, contractOf, idempotencyKey } from "~/lib/api-client";
-import { onOutboxAnswered, watchOutbox } from "~/lib/outbox-lazy";
+import { onOutboxAnswered, preloadOutbox, watchOutbox } from "~/lib/outbox-lazy";
 import { currentPosition, getWithFallback, jsonBody, photoForm, postDelivery, shrinkPhoto } from "./api";
 import { readCache, rememberedStep, rememberStep, writeCache } from "./wizard-cache";
 
@@ -59,6 +59,8 @@ export function useDeliveryWizard(row: OrderRow, onRowChange?: RowChange) {
   const docRef = { title: `Delivery Order - ${row.orderNumber}`, filename: `delivery-order-${row.orderNumber}.pdf` };
 
   useEffect(() => rememberStep(row.orderNumber, state.step), [row.orderNumber, state.step]);
+  // Every step is written through the outbox: its code is loaded while there is signal.
+  useEffect(preloadOutbox, []);
 
   // Meta and address: from the server when reachable (with the spec's 404 retry by id), else the phone's copy.
   useEffect(() => {

@@ -2,6 +2,7 @@
 // from the address), Collect or Prepaid, comments and instructions. Save is disabled until total packages or net
 // weight is filled; as the prompt after the trucking step it also offers Skip.
 import { useEffect, useId, useRef, useState } from "react";
+import { preloadOutbox } from "~/lib/outbox-lazy";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -42,6 +43,8 @@ export function BolDialog({
   const [error, setError] = useState<{ message: string; fields: FieldErrors } | null>(null);
   const key = useRef(idempotencyKey());
 
+  // Its save goes through the outbox: the code is loaded while there is signal.
+  useEffect(preloadOutbox, []);
   useEffect(() => {
     if (!open) return;
     setForm(bolFormDefaults({ addressLines: order.address?.lines, truckingCompany: order.truckingCompany }, existing));

@@ -1,6 +1,7 @@
 // Generate WILL CALL (spec 001 §2): order number and customer, the printed name of whoever collects, a signature,
 // and the note that today's date is added; Generate PDF answers the document, which opens in the viewer.
 import { useEffect, useId, useRef, useState } from "react";
+import { preloadOutbox } from "~/lib/outbox-lazy";
 import { toast } from "sonner";
 import { FieldError, fieldAria, UnplacedErrors } from "~/components/forms/field-errors";
 import { Button } from "~/components/ui/button";
@@ -34,6 +35,8 @@ export function WillCallDialog({
   // The server's field errors and this form's own checks, each shown under its field; what was typed stays.
   const [fields, setFields] = useState<FieldErrors>({});
 
+  // Its save goes through the outbox: the code is loaded while there is signal.
+  useEffect(preloadOutbox, []);
   useEffect(() => {
     if (open) {
       setName("");

@@ -22,7 +22,7 @@ import {
 import { applyScan, type ScanOutcome } from "~/domain/picking/scan";
 import { othersHere, type SyncedLine } from "~/domain/picking/sync";
 import { contractOf } from "~/lib/api-client";
-import { sendThroughOutbox } from "~/lib/outbox-lazy";
+import { preloadOutbox, sendThroughOutbox } from "~/lib/outbox-lazy";
 import { feedback } from "./feedback";
 import { readStoredLines, rememberCompleted, writeStoredLines } from "./local-lines";
 import { fetchPickOrderData, openPickOrder, type PasscodeSession, type PickOrderData } from "./pick-order-data";
@@ -90,6 +90,11 @@ export function usePickList({ initialOrder, initialData, session }: { initialOrd
     },
     [closeRoom],
   );
+  // Save and Complete must work with no signal: their code is loaded while there is one.
+  useEffect(() => {
+    contract.preload();
+    preloadOutbox();
+  }, []);
 
   /** Shows an order's data (from the loader or from /api) with this device's saved lines, then joins its room. */
   const open = useCallback(

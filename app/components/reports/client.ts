@@ -3,7 +3,7 @@
 // app, and sent when the signal returns (the server answers a resend that did arrive with the first result);
 // every answer is read by its contract (app/domain/reports/contract.ts) into typed data or a plain-words error.
 import { contractOf, parseContract, type ApiError, type ApiInit, type ApiResult, type ApiSchema, type ContractOutput } from "~/lib/api-client";
-import { discardEntry, flushOutbox, onOutboxAnswered, sendThroughOutbox, type AnsweredEvent } from "~/lib/outbox-lazy";
+import { discardEntry, flushOutbox, onOutboxAnswered, preloadOutbox, sendThroughOutbox, type AnsweredEvent } from "~/lib/outbox-lazy";
 import { MESSAGES } from "~/domain/reports/constants";
 
 /** The reports contract by name, loaded with the first call instead of the first paint (zod stays off the page's first load). */
@@ -12,6 +12,7 @@ export const contract = contractOf(() => import("~/domain/reports/contract"));
 /** A report form calls this once it is on screen: its submit must be readable with no signal (issue 23). */
 export function prepareForNoSignal(): void {
   contract.preload();
+  preloadOutbox();
 }
 
 /** While a form waits for its kept submission, the outbox is asked this often (it keeps its own backoff). */
