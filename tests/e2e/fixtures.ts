@@ -92,7 +92,17 @@ class ConsoleWatch {
  */
 function keepScreenshotsOffTheDom(page: Page) {
   const screenshot = page.screenshot.bind(page);
-  page.screenshot = (options) => screenshot({ caret: "initial", ...options });
+  page.screenshot = (options) => (photosWanted(options?.path) ? screenshot({ caret: "initial", ...options }) : Promise.resolve(Buffer.alloc(0)));
+}
+
+/**
+ * The photos of screens for people to look at (tests/e2e/.screens) are taken on an engineer's machine; in CI
+ * nobody opens them, and a full-page PNG of every screen at two widths costs minutes of the 2 cores
+ * (E2E_SCREENS=1 takes them there too). Screenshots a test reads, and Playwright's own on failure, are always taken.
+ */
+function photosWanted(path: string | undefined): boolean {
+  if (!path || !/(^|\/)tests\/e2e\/\.screens\//.test(path)) return true;
+  return !process.env.CI || process.env.E2E_SCREENS === "1";
 }
 
 const expectedByTest = new WeakMap<TestInfo, RegExp[]>();

@@ -1,6 +1,7 @@
 // QuickBooks in the order detail is quiet when it is not connected (issue 24): the loader says so, the detail
 // makes no /api/qb call, one compact line fits the Customer card, 'Connect QuickBooks' only for viewers the server
-// says may connect. Runs on a database where no admin has connected the sandbox (order-balance.spec connects it).
+// says may connect. Needs a database where no admin has connected the sandbox yet (order-balance.spec connects it), so
+// it runs in the "first" projects, before every other journey (playwright.config.ts).
 import type { Page } from "@playwright/test";
 import { expect, isPhone, signIn, test, type RoleName } from "./fixtures";
 

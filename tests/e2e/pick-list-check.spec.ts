@@ -43,7 +43,7 @@ test("a picker checks an order's lines and restores saved progress after a reloa
   // Autosave runs 400 ms after the last change.
   await expect(page.getByText("Saved on this device")).toBeVisible();
   await expect.poll(() => page.evaluate(() => JSON.stringify(window.localStorage))).toContain("Wendy Warehouse");
-  await page.screenshot({ path: `test-results/pick-list-check-${page.viewportSize()!.width}.png`, fullPage: false });
+  await page.screenshot({ path: `tests/e2e/.screens/pick-list-check-${page.viewportSize()!.width}.png`, fullPage: false });
 
   await page.reload();
   await expect(page.getByText("Found saved progress for this order. Restore it?")).toBeVisible();
@@ -91,5 +91,5 @@ test("the check starts from the order's saved picks, names who picked it and wri
   await expect(page.getByLabel("Picker name")).not.toHaveValue("");
   await expect(page.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/).first()).toBeVisible();
   await expect(page.getByText(/^\d{4}-\d{2}-\d{2}$/)).toHaveCount(0);
-  await page.screenshot({ path: `test-results/pick-list-check-saved-${page.viewportSize()!.width}.png`, fullPage: false });
+  await page.screenshot({ path: `tests/e2e/.screens/pick-list-check-saved-${page.viewportSize()!.width}.png`, fullPage: false });
 });
