@@ -17,7 +17,7 @@ const PNG_1PX = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0l
 async function pickOrders(request: APIRequestContext): Promise<{ normal: Row; cod: Row; spare: Row }> {
   const res = await request.get("/api/order-trackers?limit=500&page=1");
   expect(res.ok()).toBe(true);
-  const rows = ((await res.json()) as { data: Row[] }).data.filter((r) => !r.hasDeliveryOrder && !r.deliveryCompletedAt && (r.address?.lines.length ?? 0) > 0);
+  const rows = ((await res.json()) as { data: Row[] }).data.filter((r) => !r.hasDeliveryOrder && !r.deliveryCompletedAt && !/cancel/i.test(r.orderStatus ?? "") && (r.address?.lines.length ?? 0) > 0);
   const isCod = (r: Row) => (r.paymentStatus ?? "").toLowerCase() === "cash on delivery";
   const project = test.info().project.name;
   // Each project takes its own orders (the two may run at once against one database).

@@ -4,6 +4,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, isPhone, signIn, test } from "./fixtures";
 import { resetLines, roomyOrders } from "./picking-helpers";
+import { driverOrderFor } from "./proof-helpers";
 
 /** Presses Tab until `target` has the focus (at most `max` times). */
 async function tabTo(page: Page, target: Locator, max = 60) {
@@ -59,21 +60,10 @@ test("a picker picks in full, shorts a line with its reason and undoes 'Mark all
   await expect(page.locator('[data-testid=pick-line][data-status="Picked"]')).toHaveCount(1);
 });
 
-type Row = { orderNumber: string; paymentStatus?: string; hasDeliveryOrder?: boolean; deliveryCompletedAt?: string | null; address?: { lines: string[] } };
-
 test("a driver delivers an order with the keyboard alone, signing with a typed name", { tag: "@desktop-only" }, async ({ page }) => {
   await signIn(page, "delivery-driver", "/order-tracking");
-  // An order no other journey takes: not the two at either end of the list (the wizard journeys'), not
-  // the lowest of its number class (the proof journeys'); the middle of what is left.
-  const res = await page.request.get("/api/order-trackers?limit=500&page=1");
-  const rows = ((await res.json()) as { data: Row[] }).data.filter(
-    (r) => !r.hasDeliveryOrder && !r.deliveryCompletedAt && (r.address?.lines.length ?? 0) > 0 && (r.paymentStatus ?? "").toLowerCase() !== "cash on delivery",
-  );
-  const byNumber = [...rows].sort((a, b) => a.orderNumber.localeCompare(b.orderNumber));
-  const lowest = new Set([0, 1, 2, 3].map((c) => byNumber.find((r) => Number(r.orderNumber.replace(/\D/g, "")) % 4 === c)?.orderNumber));
-  const candidates = rows.slice(2, -2).filter((r) => !lowest.has(r.orderNumber));
-  expect(candidates.length).toBeGreaterThan(0);
-  const orderNumber = candidates[Math.floor(candidates.length / 2)]!.orderNumber;
+  // An order no other journey takes (proof-helpers.ts: the middle of number class 2).
+  const orderNumber = await driverOrderFor(page.request, 2, "middle");
 
   await page.goto(`/order-tracking?searchBy=orderNumber&search=${orderNumber}`);
   const opener = page.getByRole("button", { name: orderNumber, exact: true }).first();

@@ -1,15 +1,33 @@
 // Pick List Check as the warehouse picker: load an order, Match a line, filter to issues, and get the
 // restore prompt for saved progress after a reload.
-import { expect, signIn, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, isPhone, signIn, test } from "./fixtures";
+
+/**
+ * An order of hers no picking journey takes (they take orders of five lines or more: picking.spec.ts,
+ * picking-helpers.ts), one per width: the check starts from an order's saved picks, so one picked elsewhere
+ * would not start at 0.
+ */
+async function quietOrder(page: Page): Promise<string> {
+  let skip = isPhone(page) ? 0 : 1;
+  for (let n = 100003; n < 100200; n++) {
+    const res = await page.request.get(`/api/sales-orders/by-order-number/SO-${n}?include=lines`);
+    if (!res.ok()) continue;
+    const lines = ((await res.json()) as { lines?: unknown[] }).lines?.length ?? 0;
+    if (lines >= 2 && lines <= 4 && skip-- === 0) return `SO-${n}`;
+  }
+  throw new Error("the e2e seed needs two orders of 2 to 4 lines in the warehouse employee's scope");
+}
 
 test("a picker checks an order's lines and restores saved progress after a reload", async ({ page }) => {
   await signIn(page, "warehouse-employee", "/pick-list-check");
   await expect(page.getByRole("heading", { name: "Pick List Check" })).toBeVisible();
+  const orderNumber = await quietOrder(page);
 
-  await page.getByLabel("Order number").fill("SO-100004");
+  await page.getByLabel("Order number").fill(orderNumber);
   await page.getByRole("button", { name: "Load" }).click();
-  await expect(page).toHaveURL(/order=SO-100004/);
-  await expect(page.getByTestId("order-number")).toHaveText("SO-100004");
+  await expect(page).toHaveURL(new RegExp(`order=${orderNumber}`));
+  await expect(page.getByTestId("order-number")).toHaveText(orderNumber);
   await expect(page.getByText("PICK", { exact: true })).toBeVisible();
 
   const lines = page.getByTestId("check-line");

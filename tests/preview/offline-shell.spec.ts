@@ -1,8 +1,12 @@
 // The installable floor app on the production build (issue 23, decision 039): after one online visit, a
 // reload with no signal opens the warehouse employee's Home and pick list and the driver's Order Tracking from
 // the phone's copy; an office page says it needs a connection (the app's page, not the browser's); after
-// Log Out the next person on the same phone never sees the first one's copy.
+// Log Out the next person on the same phone never sees the first one's copy; from a cold start with no signal a
+// picker picks, saves and completes, and once the app is reopened online each write reaches the server once,
+// with the time she acted (the database is read to check).
+import { createClient } from "@libsql/client";
 import type { BrowserContext, Page } from "@playwright/test";
+import { PREVIEW } from "../../playwright.preview.config";
 import { ACCOUNTS, expect, expectConsoleErrors, openNav, openSession, test } from "../e2e/fixtures";
 
 // A service worker's first install precaches the whole build (about 2 MB) before it controls a page: on a
@@ -141,4 +145,83 @@ test("after Log Out, the next person on the same phone never sees the first one'
   await expect(page.getByRole("heading", { level: 1, name: /Dan/ })).toBeVisible();
   await expect(page.getByText(/Wendy/)).toHaveCount(0);
   expect(await floorCaches(page)).toHaveLength(1);
+});
+
+/** The preview's database, read beside the Worker (the same file its libSQL server serves). */
+async function pickRecord(orderNumber: string) {
+  const db = createClient({ url: `file:${PREVIEW.dbFile}` });
+  try {
+    const logs = await db.execute({ sql: "select type, at from pick_list_logs where order_number = ? and type in ('pick-verified', 'pick-completed') order by id", args: [orderNumber] });
+    const status = await db.execute({ sql: "select s.completed_at from pick_list_status s join orders o on o.id = s.order_id where o.order_number = ?", args: [orderNumber] });
+    return { logs: logs.rows.map((r) => ({ type: String(r.type), at: String(r.at) })), completedAt: (status.rows[0]?.completed_at as string | null | undefined) ?? null };
+  } finally {
+    db.close();
+  }
+}
+
+test("warehouse employee: from a cold start with no signal she picks, saves and completes; reopened online, each write reaches the server once, at her time", async ({ browser }) => {
+  expectOfflineNoise();
+  const { context, page } = await phone(browser);
+  await openSession(page, ACCOUNTS["warehouse-employee"]);
+  await page.goto("/");
+  await untilWorkerReady(page);
+  await page.reload();
+  // Her second pick on Home (the first is the other journeys'): opened once with signal, so the phone has it.
+  const begin = page.getByRole("link", { name: /^Begin Picking / }).nth(1);
+  const orderNumber = ((await begin.getAttribute("aria-label")) ?? "").replace("Begin Picking ", "");
+  expect(orderNumber).toMatch(/^SO-/);
+  expect((await pickRecord(orderNumber)).logs).toEqual([]);
+  await page.goto(`/pick-list?order=${orderNumber}`);
+  await expect(page.getByTestId("pick-line").first()).toBeVisible();
+  const count = await page.getByTestId("pick-line").count();
+
+  // The tab is killed and the phone loses signal: a cold start on the dock.
+  await page.close();
+  await context.setOffline(true);
+  const cold = await context.newPage();
+  await cold.goto("/");
+  await expect(cold.getByRole("heading", { level: 1, name: /Wendy/ })).toBeVisible();
+  await cold.getByRole("link", { name: `Begin Picking ${orderNumber}` }).click();
+  await expect(cold.getByRole("heading", { level: 1, name: new RegExp(`Order #${orderNumber}`) })).toBeVisible();
+  const lines = cold.getByTestId("pick-line");
+  await expect(lines).toHaveCount(count);
+
+  const actedFrom = new Date().toISOString();
+  for (let i = 0; i < count; i++) {
+    await lines.nth(i).getByRole("button", { name: /^In Full/ }).click();
+    await expect(lines.nth(i)).toHaveAttribute("data-status", "Picked");
+  }
+  const bar = cold.getByTestId("pick-bar").getByRole("status");
+  await cold.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(bar).toHaveText("Saved on this phone — it will be sent when there is signal. Your picks are safe; no need to press Save again.");
+  // The kept save counts: Complete asks nothing more (every line is accounted for) and is kept too.
+  await cold.getByRole("button", { name: "Complete", exact: true }).click();
+  await expect(bar).toHaveText("Saved on this phone — the order will be marked completed when there is signal. No need to press Complete again.");
+  await expect(cold.getByRole("dialog")).toHaveCount(0);
+  await cold.screenshot({ path: "tests/e2e/.screens/offline-pick-completed-390.png" });
+  const actedTo = new Date().toISOString();
+
+  // The app is closed with both writes on the phone; the signal comes back a while later.
+  await cold.close();
+  await new Promise((done) => setTimeout(done, 2_000));
+  const online = new Date().toISOString();
+  await context.setOffline(false);
+  const reopened = await context.newPage();
+  await reopened.goto("/");
+  await expect(reopened.getByRole("heading", { level: 1, name: /Wendy/ })).toBeVisible();
+
+  // Each write reached the server once, the save before the complete, at the times she acted.
+  await expect.poll(async () => (await pickRecord(orderNumber)).completedAt, { timeout: 30_000 }).not.toBeNull();
+  const record = await pickRecord(orderNumber);
+  expect(record.logs.map((l) => l.type)).toEqual(["pick-verified", "pick-completed"]);
+  for (const log of record.logs) {
+    expect(log.at >= actedFrom && log.at <= actedTo, `${log.type} at ${log.at}, acted between ${actedFrom} and ${actedTo}`).toBe(true);
+    expect(log.at < online).toBe(true);
+  }
+  expect(record.completedAt).toBe(record.logs[1]!.at);
+  // Nothing more arrives later (a resend would be a second log).
+  await reopened.reload();
+  await expect(reopened.getByRole("heading", { level: 1, name: /Wendy/ })).toBeVisible();
+  expect((await pickRecord(orderNumber)).logs).toHaveLength(2);
+  await context.close();
 });

@@ -127,7 +127,7 @@ describe("progress", () => {
 });
 
 describe("Save and Complete", () => {
-  const failure = (kind: "offline" | "timeout" | "http", message = "Unknown line item: LI-9") => ({ kind, message });
+  const failure = (kind: "offline" | "timeout" | "http" | "queued", message = "Unknown line item: LI-9") => ({ kind, message });
   it.each<[string, PickListEvent[], Partial<PickListState>]>([
     ["saving says so", [{ type: "save-started" }], { saving: true, message: { tone: "info", text: "Saving…" } }],
     ["a save counts for Complete", [{ type: "save-started" }, { type: "saved", pickedCount: 1, issues: 1 }], { saving: false, savedThisSession: true, message: { tone: "success", text: "Saved. Lines picked: 1/2 • Issues: 1" } }],
@@ -135,6 +135,11 @@ describe("Save and Complete", () => {
       "no signal: the picks are safe, press Save again (not red, never 'Failed to fetch')",
       [{ type: "save-started" }, { type: "save-failed", failure: failure("offline") }],
       { saving: false, savedThisSession: false, message: { tone: "info", text: "No connection: not saved to the server yet. Your picks are kept on this device; press Save again when the signal is back." } },
+    ],
+    [
+      "kept in the outbox: safe, sent with the signal, and it counts for Complete (no second, identical save)",
+      [{ type: "save-started" }, { type: "save-failed", failure: failure("queued", "") }],
+      { saving: false, savedThisSession: true, message: { tone: "info", text: "Saved on this phone — it will be sent when there is signal. Your picks are safe; no need to press Save again." } },
     ],
     ["a refusal says the server's reason", [{ type: "save-started" }, { type: "save-failed", failure: failure("http") }], { saving: false, message: { tone: "error", text: "Unknown line item: LI-9" } }],
     ["completing says so", [{ type: "complete-started" }], { completing: true, message: { tone: "info", text: "Completing…" } }],

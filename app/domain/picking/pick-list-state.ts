@@ -135,7 +135,9 @@ export function pickListReducer(state: PickListState, event: PickListEvent): Pic
     case "saved":
       return { ...state, saving: false, savedThisSession: true, message: { tone: "success", text: saveSuccessMessage(event.pickedCount, state.items.length, event.issues) } };
     case "save-failed":
-      return { ...state, saving: false, message: saveFailureMessage(event.failure) };
+      // A save kept in the outbox is a save: it will be sent once there is signal, so Complete does not ask
+      // to save again (which would queue a second, identical one).
+      return { ...state, saving: false, savedThisSession: state.savedThisSession || event.failure.kind === "queued", message: saveFailureMessage(event.failure) };
     case "complete-started":
       return { ...state, completing: true, message: { tone: "info", text: "Completing…" } };
     case "completed":
