@@ -84,6 +84,32 @@ export function fallbackUrlsFor(request: SwRequest, origin: string): string[] {
 }
 
 /**
+ * A kept route-manifest answer that covers a lazy route discovery with no copy of its own: the same build's
+ * (`version`) answer for a superset of the asked paths (Home asks for all its links' routes at once; a tap
+ * then asks for one). Remix adds the routes it did not know and ignores the rest. Null when none covers it.
+ */
+export function manifestCopyFor(requestUrl: string, keptUrls: readonly string[]): string | null {
+  const asked = new URL(requestUrl);
+  if (asked.pathname !== "/__manifest") return null;
+  const version = asked.searchParams.get("version");
+  const paths = asked.searchParams.getAll("p");
+  for (const kept of keptUrls) {
+    const url = new URL(kept);
+    if (url.origin !== asked.origin || url.pathname !== "/__manifest" || url.searchParams.get("version") !== version) continue;
+    const has = new Set(url.searchParams.getAll("p"));
+    if (paths.every((p) => has.has(p))) return kept;
+  }
+  return null;
+}
+
+/**
+ * What a lazy route discovery with no signal and no kept answer gets: Remix's 'reload the document' answer,
+ * so the tap becomes a document load of where the person was going, which the worker answers from that
+ * screen's copy (or the offline page), instead of the router's error screen.
+ */
+export const MANIFEST_RELOAD_DOCUMENT = { status: 204, headers: { "X-Remix-Reload-Document": "yes" } } as const;
+
+/**
  * The page a floor data request was loading, as a same-origin path with its query minus Remix's `_routes`:
  * where the person goes when that data has no copy.
  */

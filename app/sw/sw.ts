@@ -2,7 +2,7 @@
 // the floor screens from this user's last copy when there is no signal, and everything else from the network
 // (office pages get the offline page). The routing decision is app/sw/routes.ts; decision 039.
 import { NetworkFirst, Serwist, type PrecacheEntry, type RouteHandlerCallbackOptions } from "serwist";
-import { fallbackUrlsFor, floorCacheName, keepable, OUTBOX_SYNC_TAG, parseSwMessage, reloadTargetFor, singleFetchReloadBody, staleFloorCaches, strategyFor } from "./routes";
+import { fallbackUrlsFor, floorCacheName, keepable, MANIFEST_RELOAD_DOCUMENT, manifestCopyFor, OUTBOX_SYNC_TAG, parseSwMessage, reloadTargetFor, singleFetchReloadBody, staleFloorCaches, strategyFor } from "./routes";
 
 /** The few parts of the worker's global scope used here (the app's tsconfig has the DOM lib, not WebWorker). */
 type WorkerScope = {
@@ -101,6 +101,13 @@ async function floorHandler({ request, event }: RouteHandlerCallbackOptions): Pr
       if (copy) return copy;
     }
     if (isDocument(request)) return offlinePage();
+    // A tap on a link whose route the router has not discovered yet: a kept answer that covers it, else a
+    // document load of the destination (which has a copy).
+    if (new URL(request.url).pathname === "/__manifest") {
+      const covering = manifestCopyFor(request.url, (await cache.keys()).map((r) => r.url));
+      const copy = covering ? await cache.match(covering) : undefined;
+      return copy ?? new Response(null, MANIFEST_RELOAD_DOCUMENT);
+    }
     // A move between floor screens whose data has no copy: load the screen as a document instead, which has one.
     const clientId = (event as { clientId?: string } | undefined)?.clientId;
     const client = clientId ? await sw.clients.get(clientId) : undefined;

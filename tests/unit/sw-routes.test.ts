@@ -2,7 +2,7 @@
 // kept, where a floor screen falls back, whose caches go when someone else signs in.
 import { describe, expect, it } from "vitest";
 import { floorIdentity } from "~/components/shell/service-worker-bridge";
-import { dataPageOf, fallbackUrlsFor, floorCacheName, keepable, parseSwMessage, reloadTargetFor, singleFetchReloadBody, staleFloorCaches, strategyFor, type SwStrategy } from "~/sw/routes";
+import { dataPageOf, fallbackUrlsFor, floorCacheName, keepable, MANIFEST_RELOAD_DOCUMENT, manifestCopyFor, parseSwMessage, reloadTargetFor, singleFetchReloadBody, staleFloorCaches, strategyFor, type SwStrategy } from "~/sw/routes";
 
 const ORIGIN = "https://ops.example";
 const nav = (path: string) => ({ method: "GET", url: `${ORIGIN}${path}`, mode: "navigate", destination: "document" });
@@ -78,6 +78,26 @@ describe("fallbackUrlsFor", () => {
   });
   it("data falls back to its own copy only", () => {
     expect(fallbackUrlsFor(get("/pick-list.data?order=SO-2"), ORIGIN)).toEqual([`${ORIGIN}/pick-list.data?order=SO-2`]);
+  });
+});
+
+describe("a route discovery with no copy of its own (manifestCopyFor)", () => {
+  const m = (version: string, ...paths: string[]) => `${ORIGIN}/__manifest?${paths.map((p) => `p=${encodeURIComponent(p)}`).join("&")}&version=${version}`;
+  const homes = m("v1", "/", "/order-tracking", "/pick-list", "/reports");
+  it.each<[string, string, string[], string | null]>([
+    ["Home's answer covers a tap on one of its links", m("v1", "/pick-list"), [homes], homes],
+    ["every asked path must be in it", m("v1", "/pick-list", "/outbox"), [homes], null],
+    ["another build's answer is never used", m("v2", "/pick-list"), [homes], null],
+    ["only manifest answers count", m("v1", "/pick-list"), [`${ORIGIN}/pick-list?order=SO-1`], null],
+    ["the first that covers it", m("v1", "/"), [m("v1", "/pick-list"), homes], homes],
+    ["not a manifest request", `${ORIGIN}/pick-list`, [homes], null],
+  ])("%s", (_name, asked, kept, expected) => {
+    expect(manifestCopyFor(asked, kept)).toBe(expected);
+  });
+
+  it("with none, Remix is told to load the destination as a document (its fog-of-war answer)", () => {
+    expect(MANIFEST_RELOAD_DOCUMENT.status).toBe(204);
+    expect(MANIFEST_RELOAD_DOCUMENT.headers["X-Remix-Reload-Document"]).toBeTruthy();
   });
 });
 
