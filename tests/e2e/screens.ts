@@ -20,6 +20,9 @@ export const SCREENS: Screen[] = [
   { name: "pick-list-check", role: "logistics-manager", path: "/pick-list-check?order=SO-100003", ready: (p) => expect(p.getByTestId("order-number")).toHaveText("SO-100003") },
   { name: "picking", role: "logistics-manager", path: "/pick-list?order=SO-100003", ready: (p) => expect(p.getByTestId("pick-line").first()).toBeVisible() },
   { name: "quickbooks-customers", role: "admin", path: "/quickbooks-customers", ready: heading() },
+  // A driver's day as logistics plans it (issue 24), and what the phone keeps for the server (issue 23).
+  { name: "delivery-routes", role: "logistics-manager", path: "/delivery-routes", ready: (p) => expect(p.getByRole("heading", { name: "Delivery routes" })).toBeVisible() },
+  { name: "outbox", role: "delivery-driver", path: "/outbox", ready: heading("Waiting to send") },
   // The admin panel: each screen once its data has arrived.
   { name: "admin-users", role: "admin", path: "/admin/access/users", ready: heading("Users") },
   { name: "admin-locations", role: "admin", path: "/admin/access/locations", ready: heading("Locations") },
