@@ -36,6 +36,41 @@ async function phone(browser: import("@playwright/test").Browser): Promise<{ con
   return { context, page: await context.newPage() };
 }
 
+/**
+ * What the phone keeps, in bytes: the build's precache (the same for everyone) and this person's floor copies.
+ * Reported with the test (issue 23 asks for the figure per role).
+ */
+async function reportCachedBytes(page: Page, who: string) {
+  const bytes = await page.evaluate(async () => {
+    const sizes = { precache: 0, floor: 0 };
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const size = (await (await cache.match(request))!.arrayBuffer()).byteLength;
+        if (name.startsWith("floor-pages-")) sizes.floor += size;
+        else sizes.precache += size;
+      }
+    }
+    return sizes;
+  });
+  const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+  const line = `${who}: build ${kb(bytes.precache)} + floor copies ${kb(bytes.floor)}`;
+  test.info().annotations.push({ type: "bytes cached", description: line });
+  console.log(`bytes cached: ${line}`);
+  expect(bytes.floor).toBeGreaterThan(0);
+}
+
+/** A phone signed in as `role` that opened `path` once with signal, through the worker: its copy is kept. */
+async function phoneWithCopyOf(browser: import("@playwright/test").Browser, role: keyof typeof ACCOUNTS, path: string) {
+  expectOfflineNoise();
+  const opened = await phone(browser);
+  await openSession(opened.page, ACCOUNTS[role]);
+  await opened.page.goto(path);
+  await untilWorkerReady(opened.page);
+  await opened.page.reload();
+  return opened;
+}
+
 test("warehouse employee: Home and the pick list open with no signal; office pages say they need a connection", async ({ browser }) => {
   expectOfflineNoise();
   const { context, page } = await phone(browser);
@@ -98,16 +133,12 @@ test("warehouse employee: Home and the pick list open with no signal; office pag
 });
 
 test("driver: Order Tracking opens with no signal after one online visit", async ({ browser }) => {
-  expectOfflineNoise();
-  const { context, page } = await phone(browser);
-  await openSession(page, ACCOUNTS["delivery-driver"]);
-  await page.goto("/order-tracking");
-  await untilWorkerReady(page);
-  await page.reload();
+  const { context, page } = await phoneWithCopyOf(browser, "delivery-driver", "/order-tracking");
   await expect(page.getByRole("heading", { level: 1, name: "Order Tracking" })).toBeVisible();
   const body = page.locator("main");
   await expect(body).not.toBeEmpty();
   const onlineText = (await body.innerText()).slice(0, 200);
+  await reportCachedBytes(page, "driver (Order Tracking)");
 
   await context.setOffline(true);
   await page.reload();
@@ -119,12 +150,7 @@ test("driver: Order Tracking opens with no signal after one online visit", async
 });
 
 test("after Log Out, the next person on the same phone never sees the first one's copy", async ({ browser }) => {
-  expectOfflineNoise();
-  const { context, page } = await phone(browser);
-  await openSession(page, ACCOUNTS["warehouse-employee"]);
-  await page.goto("/");
-  await untilWorkerReady(page);
-  await page.reload();
+  const { context, page } = await phoneWithCopyOf(browser, "warehouse-employee", "/");
   await expect(page.getByRole("heading", { level: 1, name: /Wendy/ })).toBeVisible();
   expect(await floorCaches(page)).toHaveLength(1);
 
@@ -160,12 +186,7 @@ async function pickRecord(orderNumber: string) {
 }
 
 test("warehouse employee: from a cold start with no signal she picks, saves and completes; reopened online, each write reaches the server once, at her time", async ({ browser }) => {
-  expectOfflineNoise();
-  const { context, page } = await phone(browser);
-  await openSession(page, ACCOUNTS["warehouse-employee"]);
-  await page.goto("/");
-  await untilWorkerReady(page);
-  await page.reload();
+  const { context, page } = await phoneWithCopyOf(browser, "warehouse-employee", "/");
   // Her second pick on Home (the first is the other journeys'): opened once with signal, so the phone has it.
   const begin = page.getByRole("link", { name: /^Begin Picking / }).nth(1);
   const orderNumber = ((await begin.getAttribute("aria-label")) ?? "").replace("Begin Picking ", "");
@@ -174,6 +195,7 @@ test("warehouse employee: from a cold start with no signal she picks, saves and 
   await page.goto(`/pick-list?order=${orderNumber}`);
   await expect(page.getByTestId("pick-line").first()).toBeVisible();
   const count = await page.getByTestId("pick-line").count();
+  await reportCachedBytes(page, "warehouse employee (Home and one pick list)");
 
   // The tab is killed and the phone loses signal: a cold start on the dock.
   await page.close();
