@@ -8,7 +8,10 @@ export type { AnsweredEvent, OutboxCounts, OutboxEntry, OutboxRequest, OutboxRes
 
 let loading: Promise<typeof Outbox> | null = null;
 function load(): Promise<typeof Outbox> {
-  loading ??= import("./outbox");
+  loading ??= import("./outbox").catch((error: unknown) => {
+    loading = null; // the code could not load (no signal before it arrived): the next use tries again
+    throw error;
+  });
   return loading;
 }
 
@@ -17,9 +20,7 @@ function load(): Promise<typeof Outbox> {
  * before the signal can go, so a write made with none is kept (the code itself cannot load offline).
  */
 export function preloadOutbox(): void {
-  void load().catch(() => {
-    loading = null; // a failed load is tried again on the next use
-  });
+  load().catch(() => undefined); // a failed load is tried again on the next use (load)
 }
 
 export const sendThroughOutbox: typeof Outbox.sendThroughOutbox = async (request, schema) => (await load()).sendThroughOutbox(request, schema);
