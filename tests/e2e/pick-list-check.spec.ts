@@ -2,6 +2,7 @@
 // restore prompt for saved progress after a reload.
 import type { Page } from "@playwright/test";
 import { expect, isPhone, signIn, test } from "./fixtures";
+import { ordersWhere } from "./picking-helpers";
 
 /**
  * An order of hers no picking journey takes (they take orders of five lines or more: picking.spec.ts,
@@ -9,14 +10,10 @@ import { expect, isPhone, signIn, test } from "./fixtures";
  * would not start at 0.
  */
 async function quietOrder(page: Page): Promise<string> {
-  let skip = isPhone(page) ? 0 : 1;
-  for (let n = 100003; n < 100200; n++) {
-    const res = await page.request.get(`/api/sales-orders/by-order-number/SO-${n}?include=lines`);
-    if (!res.ok()) continue;
-    const lines = ((await res.json()) as { lines?: unknown[] }).lines?.length ?? 0;
-    if (lines >= 2 && lines <= 4 && skip-- === 0) return `SO-${n}`;
-  }
-  throw new Error("the e2e seed needs two orders of 2 to 4 lines in the warehouse employee's scope");
+  const index = isPhone(page) ? 0 : 1;
+  const found = await ordersWhere(page, (o) => o.lines.length >= 2 && o.lines.length <= 4, index + 1);
+  if (found.length <= index) throw new Error("the e2e seed needs two orders of 2 to 4 lines in the warehouse employee's scope");
+  return found[index]!.orderNumber;
 }
 
 test("a picker checks an order's lines and restores saved progress after a reload", async ({ page }) => {

@@ -5,17 +5,27 @@ export type ApiLine = { lineItemId: string; sku: string; quantity: number; bin: 
 
 /** NY-MAIN orders with at least eight lines, beyond the first (the live picking journey's). */
 export async function roomyOrders(page: Page): Promise<{ orderNumber: string; lines: ApiLine[] }[]> {
-  const found: { orderNumber: string; lines: ApiLine[] }[] = [];
-  for (let n = 100003; n < 100200 && found.length < 8; n++) {
-    const res = await page.request.get(`/api/sales-orders/by-order-number/SO-${n}?include=lines`);
-    if (!res.ok()) continue;
-    const body = (await res.json()) as { warehouseLocation?: string; lines?: ApiLine[] };
-    if (body.warehouseLocation === "NY-MAIN" && (body.lines?.length ?? 0) >= 8) found.push({ orderNumber: `SO-${n}`, lines: body.lines! });
-  }
+  const found = await ordersWhere(page, (o) => o.warehouseLocation === "NY-MAIN" && o.lines.length >= 8, 8);
   if (found.length < 8) throw new Error("the e2e seed needs eight NY-MAIN orders with eight lines");
   return found;
 }
 
+/** The viewer's orders from SO-100003 on that `accept` takes, in number order, at most `wanted` of them. */
+export async function ordersWhere(
+  page: Page,
+  accept: (order: { warehouseLocation?: string; lines: ApiLine[] }) => boolean,
+  wanted: number,
+): Promise<{ orderNumber: string; lines: ApiLine[] }[]> {
+  const found: { orderNumber: string; lines: ApiLine[] }[] = [];
+  for (let n = 100003; n < 100200 && found.length < wanted; n++) {
+    const res = await page.request.get(`/api/sales-orders/by-order-number/SO-${n}?include=lines`);
+    if (!res.ok()) continue;
+    const body = (await res.json()) as { warehouseLocation?: string; lines?: ApiLine[] };
+    const order = { warehouseLocation: body.warehouseLocation, lines: body.lines ?? [] };
+    if (accept(order)) found.push({ orderNumber: `SO-${n}`, lines: order.lines });
+  }
+  return found;
+}
 
 /**
  * Puts every line of the open order back to unset (partykit dev keeps rooms across runs, and a saved pick log
