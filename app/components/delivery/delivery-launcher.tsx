@@ -2,6 +2,7 @@
 // JavaScript (issue 8: under 150 KB gzipped): it is fetched once the page is idle, with signature_pad, so a
 // driver who loses signal after opening Order Tracking can still open and finish a delivery.
 import { lazy, Suspense, useEffect } from "react";
+import { loadSignaturePad } from "~/components/browser-only.client";
 import type { OrderRow } from "~/components/orders/types";
 
 const loadWizard = () => import("./delivery-wizard");
@@ -9,7 +10,7 @@ const DeliveryWizard = lazy(loadWizard);
 
 function preload() {
   void loadWizard().catch(() => {});
-  void import("signature_pad").catch(() => {});
+  void loadSignaturePad().catch(() => {});
 }
 
 export function DeliveryLauncher({ row, isPhone, onClose }: { row: OrderRow | null; isPhone: boolean; onClose: () => void }) {

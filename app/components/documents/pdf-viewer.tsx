@@ -3,6 +3,7 @@
 // print. pdf.js and its worker load on first open only, from our own origin (no CDN).
 import { Download, ExternalLink, Loader2, Minus, Plus, Printer } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { loadPdfJsModules } from "~/components/browser-only.client";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { NativeDialog } from "~/components/ui/dialog";
@@ -15,7 +16,7 @@ let pdfjsLoading: Promise<PdfJs> | null = null;
 
 /** pdf.js and its worker, fetched once when a first document opens: they stay out of the first-load JS. */
 export function loadPdfJs(): Promise<PdfJs> {
-  pdfjsLoading ??= Promise.all([import("pdfjs-dist"), import("pdfjs-dist/build/pdf.worker.min.mjs?url")])
+  pdfjsLoading ??= loadPdfJsModules()
     .then(([lib, worker]) => {
       lib.GlobalWorkerOptions.workerSrc = worker.default;
       return lib;

@@ -6,6 +6,7 @@
 import { Eraser } from "lucide-react";
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "react";
 import type SignaturePadLib from "signature_pad";
+import { loadSignaturePad } from "~/components/browser-only.client";
 import { Button } from "~/components/ui/button";
 import { SIGNATURE_PAD } from "~/domain/documents/signature";
 
@@ -54,7 +55,7 @@ export const SignaturePad = forwardRef<SignaturePadHandle, Props>(function Signa
       instance?.clear();
       if (data.length) instance?.fromData(data);
     };
-    void import("signature_pad").then(({ default: Pad }) => {
+    void loadSignaturePad().then(({ default: Pad }) => {
       if (cancelled) return;
       instance = new Pad(el, { minWidth: SIGNATURE_PAD.lineWidth * 0.6, maxWidth: SIGNATURE_PAD.lineWidth, penColor: "#0f172a", backgroundColor: "rgba(255,255,255,0)" });
       // A steady 2.5 px line, as the spec's pad draws.

@@ -4,6 +4,7 @@
 // scan, not a second unit. Each camera scan records a 'scan-to-confirm' performance measure.
 import { Camera, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { loadZxing } from "~/components/browser-only.client";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { ean13Modules } from "~/domain/picking/barcodes";
@@ -60,7 +61,7 @@ async function createDetector(): Promise<{ detect: Detect; engine: string }> {
       // Fall through to ZXing.
     }
   }
-  const zxing = await import("@zxing/library");
+  const zxing = await loadZxing();
   const hints = new Map();
   const F = zxing.BarcodeFormat;
   hints.set(zxing.DecodeHintType.POSSIBLE_FORMATS, [F.EAN_13, F.EAN_8, F.UPC_A, F.UPC_E, F.CODE_128, F.CODE_39, F.ITF, F.QR_CODE, F.DATA_MATRIX]);

@@ -1,10 +1,11 @@
 // The receiver's signature: drawn on a pad (signature_pad, a PNG data URL) or typed (spec 002: signatureType
 // draw or type). The pad keeps its drawing across resizes and reports an empty pad as no signature.
 import { useEffect, useRef } from "react";
-import SignaturePad from "signature_pad";
+import type SignaturePadLib from "signature_pad";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Choice, FieldError } from "./form-parts";
+import { SignaturePad } from "./signature-pad-lib.client";
 
 type Props = {
   type: "draw" | "type";
@@ -42,7 +43,7 @@ export function SignatureField({ type, drawn, typed, onChange, drawnError, typed
 
 function DrawPad({ value, onChange }: { value: string; onChange: (dataUrl: string) => void }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const pad = useRef<SignaturePad | null>(null);
+  const pad = useRef<SignaturePadLib | null>(null);
   const latest = useRef({ value, onChange });
   latest.current = { value, onChange };
 
