@@ -1,5 +1,9 @@
 // `npm run bench`: every benchmark, printing figures (never asserted: these machines are shared and noisy).
-// Run one alone with `npx tsx bench/<name>.ts`. BENCH_ONLY=orders,pdf,room,bundle,shell,tasks,trips,phone,load,scan,export picks some.
+// Run one alone with `npx tsx bench/<name>.ts`. BENCH_ONLY=shell,orders,tasks,qbo,returns,pdf,room,bundle,trips,phone,
+// lighthouse,load,delivery,scan,export picks some (qbo runs only when named). It first builds the app when build/
+// is missing or older than its sources (BENCH_BUILD=1: always, BENCH_NO_BUILD=1: never), then runs each section
+// even when an earlier one failed, prints a table of sections (ok or failed, seconds), and exits 1 at the end
+// when any failed. The machine's load is printed at the start and beside each section.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,7 +13,7 @@ import { LOCAL_DEFAULTS } from "../config/local-env";
 import { loader as me } from "../app/routes/api.me";
 import { createTestContext, request, staffCookie } from "../tests/support/context";
 import { benchBundles } from "./bundle";
-import { measure, printFigures } from "./measure";
+import { machineLoad, measure, printFigures, printSections, type SectionResult } from "./measure";
 import { benchOrders } from "./orders";
 import { benchPickListPdf } from "./picklist-pdf";
 import { benchRoomFanout } from "./room-fanout";
@@ -22,8 +26,14 @@ import { benchDelivery } from "./delivery";
 import { benchLoad } from "./load";
 import { benchScan } from "./scan";
 import { benchExport } from "./export";
+import { benchLighthouse } from "./lighthouse";
+import { ensureBuild } from "./preview-server";
+import { benchWorkerSize } from "./worker-size";
 
-const only = (process.env.BENCH_ONLY ?? "shell,orders,tasks,returns,pdf,room,bundle,trips,phone,load,delivery,scan,export").split(",");
+const DEFAULT_SECTIONS = "shell,orders,tasks,returns,pdf,room,bundle,trips,phone,lighthouse,delivery,load,scan,export";
+const only = (process.env.BENCH_ONLY ?? DEFAULT_SECTIONS).split(",").map((s) => s.trim()).filter(Boolean);
+/** The sections that read build/ (the bundle figures, or `npm run preview` serving it). */
+const NEEDS_BUILD = new Set(["bundle", "phone", "lighthouse", "load", "scan"]);
 
 async function benchShell() {
   const db = openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "riceops-bench-")), "bench.db")}`);
@@ -44,18 +54,50 @@ const benches: [string, () => Promise<void>][] = [
   ["returns", benchReturns],
   ["pdf", benchPickListPdf],
   ["room", () => benchRoomFanout()],
-  ["bundle", benchBundles],
+  [
+    "bundle",
+    async () => {
+      await benchBundles();
+      await benchWorkerSize();
+    },
+  ],
   ["trips", benchRoundTrips],
   ["phone", benchPhone],
+  ["lighthouse", benchLighthouse],
   ["delivery", benchDelivery],
   ["load", benchLoad],
   ["scan", benchScan],
   ["export", benchExport],
 ];
 
-for (const [name, run] of benches) {
-  if (!only.includes(name)) continue;
-  console.log(`\n=== ${name}`);
-  await run();
+// A section's stray rejection (a server's callback after the section gave up) is reported, not the end of the run.
+process.on("unhandledRejection", (e) => console.error(`unhandled rejection: ${e instanceof Error ? e.message : String(e)}`));
+
+const results: SectionResult[] = [];
+async function section(name: string, run: () => Promise<unknown>) {
+  console.log(`\n=== ${name}  (${machineLoad()})`);
+  const started = performance.now();
+  try {
+    await run();
+    results.push({ name, ok: true, seconds: (performance.now() - started) / 1000 });
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    console.log(`=== ${name} FAILED: ${reason}`);
+    results.push({ name, ok: false, seconds: (performance.now() - started) / 1000, reason: reason.split("\n")[0] });
+  }
 }
-process.exit(0);
+
+console.log(`npm run bench: ${only.join(", ")} · ${machineLoad()}`);
+const known = new Set(benches.map(([name]) => name));
+if (only.some((name) => NEEDS_BUILD.has(name))) {
+  await section("build", async () => {
+    const { reason, seconds } = ensureBuild();
+    console.log(reason ? `built in ${seconds.toFixed(0)} s (${reason})` : process.env.BENCH_NO_BUILD ? "BENCH_NO_BUILD=1: serving build/ as it is" : "build/ is newer than its sources");
+  });
+}
+for (const [name, run] of benches) if (only.includes(name)) await section(name, run);
+for (const name of only.filter((n) => !known.has(n))) {
+  await section(name, async () => Promise.reject(new Error(`no such section (known: ${[...known].join(", ")})`)));
+}
+printSections(results);
+process.exit(results.some((r) => !r.ok) ? 1 : 0);
