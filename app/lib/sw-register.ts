@@ -103,6 +103,12 @@ export function tellFloorOwner(identity: string | null): void {
   else void ownerKey(identity).then((owner) => post({ type: "floor-owner", owner }));
 }
 
+/** Asks the worker to keep a copy of these floor screens while there is signal (Home: today's picks or stops). */
+export function warmFloorCopies(paths: readonly string[]): void {
+  if (!import.meta.env.PROD || typeof navigator === "undefined" || !("serviceWorker" in navigator) || paths.length === 0) return;
+  post({ type: "floor-warm", paths: [...paths] });
+}
+
 /** Log Out is a plain form post: the floor copies are deleted as it leaves, before the next person signs in. */
 export function clearFloorCopiesOnLogout(): void {
   if (typeof document === "undefined") return;

@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { AppHeader } from "~/components/shell/app-header";
 import { describeRouteError, ErrorPage, ShellErrorPage } from "~/components/shell/error-page";
+import { CopyNotice } from "~/components/shell/copy-notice";
 import { Footer } from "~/components/shell/footer";
 import { useSessionWatch } from "~/components/shell/session-watch";
 import { navItems } from "~/domain/shell/nav";
@@ -38,6 +39,7 @@ export default function AppLayout() {
       </a>
       <AppHeader viewer={viewer} nav={nav} />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-4 sm:py-6">
+        <CopyNotice servedAt={now} />
         <Outlet />
       </main>
       <Footer />

@@ -16,6 +16,7 @@ import { inventorySummaryForOrder } from "~/services/inventory.server";
 import { findPickOrder, latestPickVerified } from "~/services/pick-list.server";
 import { getSalesOrder } from "~/services/sales-orders.server";
 import { apiAnswer, noAction } from "~/lib/route.server";
+import { CopyNotice } from "~/components/shell/copy-notice";
 
 export const policy = policies.public;
 /** Saves and completes go through /api; a POST here is a clean 405. */
@@ -69,11 +70,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     passcode: passcode ? { authenticated: true, email: passcode.email, allowedLocations: passcode.allowedLocations } : { authenticated: false, email: null, allowedLocations: [] },
     canPick: !!viewer && !viewer.email.startsWith(PASSCODE_EMAIL_PREFIX) && viewerSatisfies(viewer, SALES_ORDER),
   });
-  return { gate, firstOrder: orderNumber ? await firstOrder(context.app, viewer, orderNumber) : null };
+  return { gate, firstOrder: orderNumber ? await firstOrder(context.app, viewer, orderNumber) : null, servedAt: context.app.now().toISOString() };
 }
 
 export default function PickListRoute() {
-  const { gate, firstOrder } = useLoaderData<typeof loader>();
+  const { gate, firstOrder, servedAt } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -88,6 +89,7 @@ export default function PickListRoute() {
 
   return (
     <PickingScreen
+      notice={<CopyNotice servedAt={servedAt} />}
       orderNumber={orderNumber}
       initialData={firstOrder}
       gate={gate}

@@ -164,14 +164,55 @@ export type SwMessage =
   | { type: "floor-owner"; owner: string }
   | { type: "floor-signed-out" }
   | { type: "skip-waiting" }
-  | { type: "outbox-flush" };
+  | { type: "outbox-flush" }
+  /** Today's work, kept while there is signal: the floor screens Home links to (a picker's pick lists, a driver's Order Tracking). */
+  | { type: "floor-warm"; paths: string[] };
 
 export function parseSwMessage(data: unknown): SwMessage | null {
   if (typeof data !== "object" || data === null) return null;
   const { type, owner } = data as { type?: unknown; owner?: unknown };
   if (type === "floor-owner") return typeof owner === "string" && /^[a-f0-9]{8,64}$/.test(owner) ? { type, owner } : null;
   if (type === "floor-signed-out" || type === "skip-waiting" || type === "outbox-flush") return { type };
+  if (type === "floor-warm") {
+    const paths = warmablePaths((data as { paths?: unknown }).paths);
+    return paths.length ? { type, paths } : null;
+  }
   return null;
+}
+
+/** At most this many screens are copied per Home visit: a day's picks or stops, never the whole list. */
+export const WARM_LIMIT = 12;
+/** A copy younger than this is left as it is: Home opened again a minute later asks the server nothing more. */
+export const WARM_FRESH_MS = 5 * 60_000;
+
+/**
+ * The floor screens a page asked the worker to copy, checked: same-origin paths (no scheme, no `//host`) of a
+ * floor route that is ever cached, with their query and without a hash, each once, at most WARM_LIMIT.
+ */
+export function warmablePaths(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const out: string[] = [];
+  for (const item of value.slice(0, WARM_LIMIT * 2)) {
+    if (typeof item !== "string" || item.length > 300 || !item.startsWith("/") || item.startsWith("//") || item.includes("\\")) continue;
+    let url: URL;
+    try {
+      url = new URL(item, "http://floor.invalid");
+    } catch {
+      continue;
+    }
+    if (url.origin !== "http://floor.invalid" || !isFloorPath(url.pathname) || neverCached(url.pathname)) continue;
+    const path = `${url.pathname}${url.search}`;
+    if (!out.includes(path)) out.push(path);
+    if (out.length === WARM_LIMIT) break;
+  }
+  return out;
+}
+
+/** Whether a kept copy (its `Date` header, or none) should be fetched again now. */
+export function warmDue(keptDate: string | null, now: number): boolean {
+  if (!keptDate) return true;
+  const at = Date.parse(keptDate);
+  return Number.isNaN(at) || now - at >= WARM_FRESH_MS || at - now > WARM_FRESH_MS;
 }
 
 /** The Background Sync tag the outbox registers (part B); the worker answers it by waking the pages. */

@@ -2,7 +2,7 @@
 // the floor screens from this user's last copy when there is no signal, and everything else from the network
 // (office pages get the offline page). The routing decision is app/sw/routes.ts; decision 039.
 import { NetworkFirst, Serwist, type PrecacheEntry, type RouteHandlerCallbackOptions } from "serwist";
-import { fallbackUrlsFor, floorCacheName, keepable, MANIFEST_RELOAD_DOCUMENT, manifestCopyFor, OUTBOX_SYNC_TAG, parseSwMessage, reloadTargetFor, singleFetchReloadBody, staleFloorCaches, strategyFor } from "./routes";
+import { fallbackUrlsFor, floorCacheName, keepable, MANIFEST_RELOAD_DOCUMENT, manifestCopyFor, OUTBOX_SYNC_TAG, parseSwMessage, reloadTargetFor, singleFetchReloadBody, staleFloorCaches, strategyFor, warmDue } from "./routes";
 
 /** The few parts of the worker's global scope used here (the app's tsconfig has the DOM lib, not WebWorker). */
 type WorkerScope = {
@@ -130,12 +130,43 @@ serwist.registerCapture(({ request }) => strategyFor(request, sw.location.origin
 serwist.registerCapture(({ request }) => strategyFor(request, sw.location.origin) === "office-document", officeHandler);
 // Everything else ("network-only") is left alone: the browser fetches it as if there were no worker.
 
+/**
+ * Today's work kept while there is signal (issue 23): the floor screens Home links to are fetched as documents,
+ * one after another, with the person's own session, into their own copies. A copy fetched in the last few
+ * minutes is left alone; a failed or refused answer (no signal, signed out) keeps the copy there was.
+ */
+let warming: Promise<void> = Promise.resolve();
+
+function warmFloor(paths: string[]): Promise<void> {
+  warming = warming.then(async () => {
+    const owner = await currentOwner();
+    if (!owner) return;
+    const cache = await sw.caches.open(floorCacheName(owner));
+    for (const path of paths) {
+      const request = new Request(new URL(path, sw.location.origin).href, { credentials: "same-origin", headers: { Accept: "text/html" } });
+      const kept = await cache.match(request);
+      if (!warmDue(kept?.headers.get("date") ?? null, Date.now())) continue;
+      try {
+        const response = await fetch(request);
+        // Whoever is signed in may have changed while this ran: only their own copy is ever written.
+        if (keepable(response) && (await currentOwner()) === owner) await cache.put(request, response);
+      } catch {
+        return; // No signal: the rest waits for the next visit.
+      }
+    }
+  }).catch(() => {
+    // Storage refused: the screens opened with signal are still kept as they are opened.
+  });
+  return warming;
+}
+
 sw.addEventListener("message", (event) => {
   const message = parseSwMessage(event.data);
   if (!message) return;
   if (message.type === "floor-owner") event.waitUntil(changeOwner(message.owner));
   else if (message.type === "floor-signed-out") event.waitUntil(changeOwner(null));
   else if (message.type === "skip-waiting") event.waitUntil(sw.skipWaiting());
+  else if (message.type === "floor-warm") event.waitUntil(warmFloor(message.paths));
 });
 
 // Background Sync (where the browser has it): wake the open pages; the outbox (app/lib/outbox.ts) sends.

@@ -2,7 +2,7 @@
 // kept, where a floor screen falls back, whose caches go when someone else signs in.
 import { describe, expect, it } from "vitest";
 import { floorIdentity } from "~/components/shell/service-worker-bridge";
-import { dataPageOf, fallbackUrlsFor, floorCacheName, keepable, MANIFEST_RELOAD_DOCUMENT, manifestCopyFor, parseSwMessage, reloadTargetFor, singleFetchReloadBody, staleFloorCaches, strategyFor, type SwStrategy } from "~/sw/routes";
+import { dataPageOf, fallbackUrlsFor, floorCacheName, keepable, MANIFEST_RELOAD_DOCUMENT, manifestCopyFor, parseSwMessage, reloadTargetFor, singleFetchReloadBody, staleFloorCaches, strategyFor, WARM_FRESH_MS, WARM_LIMIT, warmablePaths, warmDue, type SwStrategy } from "~/sw/routes";
 
 const ORIGIN = "https://ops.example";
 const nav = (path: string) => ({ method: "GET", url: `${ORIGIN}${path}`, mode: "navigate", destination: "document" });
@@ -119,6 +119,9 @@ describe("parseSwMessage", () => {
     [{ type: "floor-signed-out" }, { type: "floor-signed-out" }],
     [{ type: "skip-waiting" }, { type: "skip-waiting" }],
     [{ type: "something" }, null],
+    [{ type: "floor-warm", paths: ["/pick-list?order=SO-1", "/order-tracking#order-SO-2"] }, { type: "floor-warm", paths: ["/pick-list?order=SO-1", "/order-tracking"] }],
+    [{ type: "floor-warm", paths: ["/reports", "https://evil.test/pick-list"] }, null],
+    [{ type: "floor-warm", paths: "/pick-list" }, null],
     ["skip-waiting", null],
     [null, null],
   ])("%o", (data, expected) => expect(parseSwMessage(data)).toEqual(expected));
@@ -154,4 +157,33 @@ describe("a floor data request with no copy", () => {
     });
     expect((decoded.value as Record<symbol, unknown>)[redirect]).toEqual({ redirect: "/pick-list?order=SO-7", status: 302, revalidate: false, reload: true, replace: false });
   });
+});
+
+describe("today's work kept while there is signal (warmablePaths, warmDue)", () => {
+  it.each([
+    ["a pick list with its order", ["/pick-list?order=SO-100001"], ["/pick-list?order=SO-100001"]],
+    ["a stop's link: the screen, without the hash", ["/order-tracking#order-SO-1", "/order-tracking#order-SO-2"], ["/order-tracking"]],
+    ["Home", ["/"], ["/"]],
+    ["an office page is never copied", ["/reports", "/admin/access"], []],
+    ["another origin, or a protocol-relative one", ["https://evil.test/pick-list", "//evil.test/pick-list"], []],
+    ["a backslash trick", ["/\\evil.test/pick-list"], []],
+    ["sign-in and files are never kept", ["/login", "/files/x.png", "/api/me"], []],
+    ["not strings", [1, null, { p: "/" }], []],
+    ["not a list", "/pick-list", []],
+    ["too long", [`/pick-list?order=${"x".repeat(400)}`], []],
+  ])("%s", (_name, given, expected) => expect(warmablePaths(given)).toEqual(expected));
+
+  it(`copies at most ${WARM_LIMIT} screens`, () => {
+    const many = Array.from({ length: 40 }, (_, i) => `/pick-list?order=SO-${i}`);
+    expect(warmablePaths(many)).toHaveLength(WARM_LIMIT);
+  });
+
+  const now = Date.parse("2026-11-28T10:00:00Z");
+  it.each([
+    ["no copy yet", null, true],
+    ["a copy from a minute ago", new Date(now - 60_000).toUTCString(), false],
+    ["a copy older than the fresh window", new Date(now - WARM_FRESH_MS - 1000).toUTCString(), true],
+    ["a copy dated in the future (a wrong clock)", new Date(now + WARM_FRESH_MS + 60_000).toUTCString(), true],
+    ["an unreadable date", "yesterday-ish", true],
+  ])("%s → fetch again: %s", (_name, date, expected) => expect(warmDue(date, now)).toBe(expected));
 });

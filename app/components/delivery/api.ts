@@ -5,6 +5,7 @@ import type { FieldErrors } from "~/domain/api-messages";
 import type { GeoPoint } from "../../../db/schema";
 import { apiFetch, type ApiError, type ApiSchema, type ContractOutput } from "~/lib/api-client";
 import { sendThroughOutbox } from "~/lib/outbox-lazy";
+import { DELIVERY_COPY_PREFIX } from "~/lib/floor-copies";
 
 export type { DeliveryLine, DeliveryMeta, RequiredProof } from "~/domain/delivery/rules";
 export type { GeoPoint } from "../../../db/schema";
@@ -105,5 +106,5 @@ export function jsonBody(value: unknown): DeliveryBody {
 
 /** The order's meta and address kept on the phone, so the wizard opens at the door without signal. */
 export function cacheKey(orderNumber: string) {
-  return `delivery-cache:${orderNumber}`;
+  return `${DELIVERY_COPY_PREFIX}${orderNumber}`;
 }

@@ -3,7 +3,7 @@
 // list-wide actions wait until a real order's lines are on screen (not while loading, on sample data or
 // after a load error). The pieces are views (pick-header, pick-toolbar, pick-lines, pick-dialogs); the state
 // is usePickList's reducer.
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { cn } from "~/components/ui/cn";
 import { PASSCODE_RELOAD_DELAY_MS, type PickGate } from "~/domain/picking/gate";
 import { INITIAL_VISIBLE_LINES, pickProgress, visibleLines, VISIBLE_LINES_STEP, type PickLine } from "~/domain/picking/lines";
@@ -35,9 +35,11 @@ export type PickingScreenProps = {
   gate: PickGate;
   onPasscodeLogin: () => void;
   onLeave: () => void;
+  /** Above the order form: the page's "showing this phone's copy from …" when it came from the phone. */
+  notice?: ReactNode;
 };
 
-export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin, onLeave }: PickingScreenProps) {
+export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin, onLeave, notice }: PickingScreenProps) {
   const session = gate.passcodeEmail ? { email: gate.passcodeEmail, allowedLocations: gate.allowedLocations } : null;
   const pick = usePickList({ initialOrder: orderNumber, initialData, session });
   const [hidePicked, setHidePicked] = useState(false);
@@ -109,6 +111,7 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
 
         <main className="flex-1 overflow-y-auto overscroll-contain">
           <div className={cn("mx-auto flex max-w-[920px] flex-col px-3 py-3 sm:px-4", compact ? "gap-2" : "gap-3")}>
+            {notice}
             {banner ? (
               <div className={cn(overlay && "max-[768px]:hidden")}>
                 <PasscodeBanner open={boxOpen} onToggle={() => setBoxOpen((o) => !o)} onSuccess={afterPasscodeLogin} />

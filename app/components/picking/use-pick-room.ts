@@ -30,14 +30,24 @@ export function usePickRoom({
   receive(lines: SyncedLine[]): void;
 }) {
   const roomRef = useRef<PickingRoom | null>(null);
+  /** A join that failed for want of signal is tried again: on the browser's 'online', or after a growing wait. */
+  const retry = useRef<{ timer: number; onOnline: () => void; attempt: number } | null>(null);
 
-  const close = useCallback(() => {
-    roomRef.current?.close();
-    roomRef.current = null;
+  const stopRetry = useCallback(() => {
+    if (!retry.current) return;
+    window.clearTimeout(retry.current.timer);
+    window.removeEventListener("online", retry.current.onOnline);
+    retry.current = null;
   }, []);
 
+  const close = useCallback(() => {
+    stopRetry();
+    roomRef.current?.close();
+    roomRef.current = null;
+  }, [stopRetry]);
+
   const connect = useCallback(
-    async (orderNumber: string, seq: number) => {
+    async (orderNumber: string, seq: number, attempt = 0) => {
       close();
       dispatch({ type: "room-joining" });
       try {
@@ -64,11 +74,26 @@ export function usePickRoom({
         });
         roomRef.current.observe(maxRev(itemsRef.current));
       } catch (err) {
-        console.warn("live sync unavailable:", (err as Error).message);
-        if (seq === loadSeq.current) dispatch({ type: "room-status", status: "denied" });
+        if (seq !== loadSeq.current) return;
+        const client = await import("~/lib/picking-client").catch(() => null);
+        if (client && err instanceof client.AccessDenied) {
+          // Who this is may not join (signed out, no access): said as such, never retried.
+          console.warn("live sync refused:", (err as Error).message);
+          dispatch({ type: "room-status", status: "denied" });
+          return;
+        }
+        // No signal (or no answer): the screen says Offline, keeps changes on the phone, and joins when it can.
+        dispatch({ type: "room-status", status: "offline" });
+        const again = () => {
+          stopRetry();
+          if (seq === loadSeq.current) void connect(orderNumber, seq, attempt + 1);
+        };
+        const wait = Math.min(60_000, 5_000 * 2 ** Math.min(attempt, 4));
+        retry.current = { timer: window.setTimeout(again, wait), onOnline: again, attempt };
+        window.addEventListener("online", again, { once: true });
       }
     },
-    [close, dispatch, itemsRef, loadSeq, receive],
+    [close, dispatch, itemsRef, loadSeq, receive, stopRetry],
   );
 
   return { roomRef, connect, close };

@@ -28,6 +28,17 @@ function withWorker(use: (worker: typeof import("~/lib/sw-register")) => void): 
   void import("~/lib/sw-register").then(use);
 }
 
+/**
+ * Keeps today's floor screens on the phone while there is signal: Home calls this with the screens its picks or
+ * stops link to, and the worker copies them (production builds only; nothing on the dev server).
+ */
+export function useWarmFloorCopies(paths: readonly string[]): void {
+  const key = paths.join("\n");
+  useEffect(() => {
+    if (key) withWorker(({ warmFloorCopies }) => warmFloorCopies(key.split("\n")));
+  }, [key]);
+}
+
 export function ServiceWorkerBridge() {
   const identity = floorIdentity(useMatches());
 

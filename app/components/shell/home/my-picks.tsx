@@ -6,9 +6,12 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { pickSizeText, waitedText, type PickWork } from "~/domain/shell/home";
+import { useWarmFloorCopies } from "~/components/shell/service-worker-bridge";
 
 export function MyPicks({ picks }: { picks: PickWork }) {
   const rest = picks.total - picks.items.length;
+  // Her picks are kept on the phone while there is signal: each opens on the dock with none.
+  useWarmFloorCopies(picks.items.map((p) => p.href));
   return (
     <Card>
       <CardHeader className="flex-wrap">

@@ -3,6 +3,8 @@
 // (overdue or unplanned). The address, a map link and the delivery wizard are one tap away on every stop.
 import { Link } from "@remix-run/react";
 import { MapPin, Navigation, PackageCheck, Truck } from "lucide-react";
+import { useEffect } from "react";
+import { useWarmFloorCopies } from "~/components/shell/service-worker-bridge";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
@@ -81,12 +83,35 @@ function StopRow({ stop, number, next, route }: { stop: DeliveryStop; number: nu
   );
 }
 
+/**
+ * Today's stops are kept on the phone while there is signal: Order Tracking (where a stop opens) as a screen
+ * copy, and each stop's meta and address for the wizard, so the route opens at the door with no signal.
+ */
+function useKeepStops(stops: readonly DeliveryStop[]) {
+  const paths = stops.map((s) => s.href);
+  useWarmFloorCopies(paths);
+  const key = stops.map((s) => `${s.orderId}:${s.orderNumber}`).join(",");
+  useEffect(() => {
+    if (!key) return;
+    const list = key.split(",").map((k) => ({ orderId: Number(k.slice(0, k.indexOf(":"))), orderNumber: k.slice(k.indexOf(":") + 1) }));
+    const keep = () => void import("~/components/delivery/keep-stops").then(({ keepStopsOnPhone }) => keepStopsOnPhone(list)).catch(() => {});
+    const w = window as Window & { requestIdleCallback?: (cb: () => void) => number; cancelIdleCallback?: (id: number) => void };
+    if (w.requestIdleCallback) {
+      const id = w.requestIdleCallback(keep);
+      return () => w.cancelIdleCallback?.(id);
+    }
+    const id = window.setTimeout(keep, 1500);
+    return () => window.clearTimeout(id);
+  }, [key]);
+}
+
 export function TodaysDeliveries({ deliveries }: { deliveries: DeliveryWork }) {
   const route = deliveries.route ?? [];
   const open = route.filter((s) => !s.done);
   const done = route.filter((s) => s.done);
   const planned = route.length > 0;
   const unplannedTotal = deliveries.total - open.length;
+  useKeepStops(planned ? open : deliveries.items);
   const rest = unplannedTotal - deliveries.items.length;
   return (
     <Card>
