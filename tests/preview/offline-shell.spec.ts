@@ -101,6 +101,10 @@ test("warehouse employee: Home and the pick list open with no signal; office pag
   await context.setOffline(true);
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: /Wendy/ })).toBeVisible();
+  // Opened a few minutes after that visit, the copy says from when it is (the phone's clock moved on).
+  await page.clock.setFixedTime(new Date(Date.now() + 3 * 60_000));
+  await page.reload();
+  await expect(page.getByTestId("copy-notice")).toContainText(/^No signal: showing this phone's copy from \d{1,2}:\d{2} [AP]M\./);
   await page.screenshot({ path: "tests/e2e/.screens/offline-home-390.png", fullPage: false });
 
   await page.goto(`/pick-list?order=${orderNumber}`);
@@ -185,17 +189,19 @@ async function pickRecord(orderNumber: string) {
   }
 }
 
-test("warehouse employee: from a cold start with no signal she picks, saves and completes; reopened online, each write reaches the server once, at her time", async ({ browser }) => {
+test("warehouse employee: from a cold start with no signal she opens a pick Home kept (never opened with signal), picks, saves and completes; reopened online, each write reaches the server once, at her time", async ({ browser }) => {
   const { context, page } = await phoneWithCopyOf(browser, "warehouse-employee", "/");
   // Her second pick on Home (the first is the other journeys'): opened once with signal, so the phone has it.
   const begin = page.getByRole("link", { name: /^Begin Picking / }).nth(1);
   const orderNumber = ((await begin.getAttribute("aria-label")) ?? "").replace("Begin Picking ", "");
   expect(orderNumber).toMatch(/^SO-/);
   expect((await pickRecord(orderNumber)).logs).toEqual([]);
-  await page.goto(`/pick-list?order=${orderNumber}`);
-  await expect(page.getByTestId("pick-line").first()).toBeVisible();
-  const count = await page.getByTestId("pick-line").count();
-  await reportCachedBytes(page, "warehouse employee (Home and one pick list)");
+  // She never opens it with signal: Home keeps her picks on the phone by itself.
+  await expect.poll(() => page.evaluate(async (path) => {
+    for (const name of (await caches.keys()).filter((n) => n.startsWith("floor-pages-"))) if (await (await caches.open(name)).match(path)) return true;
+    return false;
+  }, `/pick-list?order=${orderNumber}`), { timeout: 30_000, message: "her picks are kept on the phone from Home" }).toBe(true);
+  await reportCachedBytes(page, "warehouse employee (Home with her picks)");
 
   // The tab is killed and the phone loses signal: a cold start on the dock.
   await page.close();
@@ -206,7 +212,10 @@ test("warehouse employee: from a cold start with no signal she picks, saves and 
   await cold.getByRole("link", { name: `Begin Picking ${orderNumber}` }).click();
   await expect(cold.getByRole("heading", { level: 1, name: new RegExp(`Order #${orderNumber}`) })).toBeVisible();
   const lines = cold.getByTestId("pick-line");
-  await expect(lines).toHaveCount(count);
+  await expect(lines.first()).toBeVisible();
+  const count = await lines.count();
+  // The live room cannot be reached: said as Offline, not as a refusal.
+  await expect(cold.getByTestId("room-status")).toContainText("Offline");
 
   const actedFrom = new Date().toISOString();
   for (let i = 0; i < count; i++) {
@@ -245,5 +254,135 @@ test("warehouse employee: from a cold start with no signal she picks, saves and 
   await reopened.reload();
   await expect(reopened.getByRole("heading", { level: 1, name: /Wendy/ })).toBeVisible();
   expect((await pickRecord(orderNumber)).logs).toHaveLength(2);
+  await context.close();
+});
+
+/** The driver's last open stop today, made cash on delivery (the seed's route may have none), read from the preview's database. */
+async function codStopForToday(): Promise<string> {
+  const db = createClient({ url: `file:${PREVIEW.dbFile}` });
+  try {
+    const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });
+    const stops = await db.execute({
+      sql: `select o.order_number from route_stops r join orders o on o.id = r.order_id left join delivery_meta m on m.order_id = o.id
+            where r.date = ? and o.delivery_completed_at is null and m.delivery_completed_at is null and lower(o.order_status) not like '%cancel%'
+            order by r.position desc limit 1`,
+      args: [today],
+    });
+    const orderNumber = String(stops.rows[0]?.order_number ?? "");
+    expect(orderNumber, "the seed plans today's route for the driver").toMatch(/^SO-/);
+    await db.execute({ sql: "update orders set payment_status = 'Cash on Delivery' where order_number = ?", args: [orderNumber] });
+    return orderNumber;
+  } finally {
+    db.close();
+  }
+}
+
+/** What the server holds of one delivery: its times, and how many of each file and completion it recorded. */
+async function deliveryRecord(orderNumber: string) {
+  const db = createClient({ url: `file:${PREVIEW.dbFile}` });
+  try {
+    const meta = await db.execute({
+      sql: "select m.out_for_delivery_at, m.delivery_completed_at, m.signed_by_name, m.cod_collected_cents, o.id from orders o left join delivery_meta m on m.order_id = o.id where o.order_number = ?",
+      args: [orderNumber],
+    });
+    const row = meta.rows[0]!;
+    const files = await db.execute({ sql: "select kind, count(*) as n from stored_files where owner_id in (?, ?) group by kind", args: [String(row.id), orderNumber] });
+    const audits = await db.execute({ sql: "select action, count(*) as n from audit_events where entity_id = ? and action like 'delivery.%' group by action", args: [orderNumber] });
+    return {
+      outAt: (row.out_for_delivery_at as string | null) ?? null,
+      completedAt: (row.delivery_completed_at as string | null) ?? null,
+      signedBy: (row.signed_by_name as string | null) ?? null,
+      codCents: (row.cod_collected_cents as number | null) ?? null,
+      files: Object.fromEntries(files.rows.map((r) => [String(r.kind), Number(r.n)])),
+      audits: Object.fromEntries(audits.rows.map((r) => [String(r.action), Number(r.n)])),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+const PNG_1PX = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+
+test("driver: from a cold start with no signal he opens today's route and completes a cash-on-delivery stop with a photo and a signature; reopened online, each write reaches the server once, at his time", async ({ browser }) => {
+  const orderNumber = await codStopForToday();
+  // He opens Home once with signal: the route, Order Tracking (where a stop opens) and each stop's details are kept.
+  const { context, page } = await phoneWithCopyOf(browser, "delivery-driver", "/");
+  await context.grantPermissions(["geolocation"]);
+  await context.setGeolocation({ latitude: 40.77, longitude: -73.52, accuracy: 15 });
+  await expect(page.getByRole("heading", { name: /Today's deliveries/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: `Open delivery ${orderNumber}` })).toBeVisible();
+  await expect.poll(() => page.evaluate(async () => {
+    const names = (await caches.keys()).filter((n) => n.startsWith("floor-pages-"));
+    for (const name of names) if (await (await caches.open(name)).match("/order-tracking")) return true;
+    return false;
+  }), { timeout: 30_000, message: "Order Tracking is kept on the phone without being opened" }).toBe(true);
+  await expect.poll(() => page.evaluate((n) => localStorage.getItem(`delivery-cache:${n}`) !== null, orderNumber), { timeout: 30_000 }).toBe(true);
+  expect((await deliveryRecord(orderNumber)).outAt).toBeNull();
+  await reportCachedBytes(page, "driver (Home with today's route)");
+
+  // The tab is killed in the van; no signal at the customer's door.
+  await page.close();
+  await context.setOffline(true);
+  const cold = await context.newPage();
+  await cold.goto("/");
+  await expect(cold.getByRole("heading", { name: /Today's deliveries/ })).toBeVisible();
+  const actedFrom = new Date().toISOString();
+  await cold.getByRole("link", { name: `Open delivery ${orderNumber}` }).click();
+  const dialog = cold.getByRole("dialog", { name: `Order #${orderNumber}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Step 1 of 5")).toBeVisible();
+
+  await dialog.getByRole("button", { name: "Mark Out for Delivery" }).click();
+  await expect(dialog.getByText("Step 2 of 5")).toBeVisible();
+  await dialog.locator("input#cod-photo").setInputFiles({ name: "cash.png", mimeType: "image/png", buffer: PNG_1PX });
+  await dialog.getByRole("button", { name: "Upload COD Photo" }).click();
+  await expect(cold.getByText("Photo saved on this phone")).toBeVisible();
+  await expect(dialog.getByText("Step 3 of 5")).toBeVisible();
+  await dialog.getByRole("button", { name: "Skip" }).click();
+  await expect(dialog.getByText("Step 4 of 5")).toBeVisible();
+  await dialog.getByLabel(/Receiver name/).fill("Olga Offline");
+  const pad = dialog.getByTestId("signature-pad");
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await cold.mouse.move(box.x + 30, box.y + box.height / 2);
+  await cold.mouse.down();
+  for (let i = 1; i <= 10; i++) await cold.mouse.move(box.x + 30 + i * 20, box.y + box.height / 2 + (i % 2 ? 25 : -25), { steps: 3 });
+  await cold.mouse.up();
+  await dialog.getByLabel(/Cash collected/).fill("88.50");
+  await dialog.getByRole("button", { name: "Complete Delivery" }).click();
+  await expect(cold.getByText("Delivery saved on this phone")).toBeVisible();
+  await expect(dialog.getByText("3 waiting to send")).toBeVisible();
+  await cold.screenshot({ path: "tests/e2e/.screens/offline-delivery-cold-390.png" });
+  const actedTo = new Date().toISOString();
+
+  // The app is closed with the three writes on the phone; the signal comes back later; he opens the app again.
+  await cold.close();
+  await new Promise((done) => setTimeout(done, 2_000));
+  const online = new Date().toISOString();
+  await context.setOffline(false);
+  const reopened = await context.newPage();
+  await reopened.goto("/");
+  await expect(reopened.getByRole("heading", { name: /Today's deliveries/ })).toBeVisible();
+
+  await expect.poll(async () => (await deliveryRecord(orderNumber)).completedAt, { timeout: 30_000 }).not.toBeNull();
+  const record = await deliveryRecord(orderNumber);
+  expect(record).toMatchObject({ signedBy: "Olga Offline", codCents: 8_850 });
+  // Each write once: one COD photo, one signature, one completion, one out-for-delivery.
+  expect(record.files["delivery-cod"]).toBe(1);
+  expect(record.files["delivery-signature"]).toBe(1);
+  expect(record.audits["delivery.complete"]).toBe(1);
+  expect(record.audits["delivery.out-for-delivery"]).toBe(1);
+  // At his times, before the signal returned, in the order he acted.
+  for (const at of [record.outAt!, record.completedAt!]) {
+    expect(at >= actedFrom && at <= actedTo, `${at} not within ${actedFrom}..${actedTo}`).toBe(true);
+    expect(at < online).toBe(true);
+  }
+  expect(record.outAt! <= record.completedAt!).toBe(true);
+  // Nothing more later.
+  await reopened.reload();
+  await expect(reopened.getByTestId("outbox-indicator").filter({ hasText: /waiting to send|needs you/ })).toHaveCount(0);
+  const again = await deliveryRecord(orderNumber);
+  expect(again.files).toEqual(record.files);
+  expect(again.audits).toEqual(record.audits);
   await context.close();
 });

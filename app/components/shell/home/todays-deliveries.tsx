@@ -57,8 +57,11 @@ function StopRow({ stop, number, next, route }: { stop: DeliveryStop; number: nu
           </address>
         </div>
         <div className="flex shrink-0 gap-2">
+          {/* A document load, not a client one: the '#order-' hash survives a tap with no signal (the phone's copy of
+              Order Tracking answers it and opens the wizard). */}
           <Link
             to={stop.href}
+            reloadDocument
             className={buttonClass({ size: "md", className: "flex-1 whitespace-nowrap sm:flex-none" })}
             aria-label={`Open delivery ${stop.orderNumber}`}
           >
