@@ -9,6 +9,7 @@ import { PAGE_SIZE, WAREHOUSE_PAGE_SIZE } from "~/domain/orders/constants";
 import type { Database } from "~/lib/db.server";
 import * as orderTracking from "~/routes/_app.order-tracking/route";
 import { readKpisBody, readListBody } from "~/components/orders/first-page.server";
+import { FIRST_SCREEN_ROWS, firstScreenLimit, paginationOfPage } from "~/components/orders/first-screen";
 import * as pickListCheck from "~/routes/_app.pick-list-check";
 import * as inventoryApi from "~/routes/api.inventory-summary.by-order-number.$orderNumber";
 import * as kpisApi from "~/routes/api.order-trackers.kpis";
@@ -72,9 +73,11 @@ describe("Order Tracking's loader", () => {
     ["sales", PAGE_SIZE],
     ["warehouse", WAREHOUSE_PAGE_SIZE],
     ["driver", PAGE_SIZE],
-  ])("holds the first page and the KPIs that /api answers to %s", async (who, pageSize) => {
+  ])("holds the first page (a long one's first screen) and the KPIs that /api answers to %s", async (who, pageSize) => {
     const data = await loaderData(orderTracking, "/order-tracking", cookies[who]);
-    const list = await api(ordersApi, `/api/order-trackers?page=1&limit=${pageSize}&light=true`, cookies[who]);
+    // A long page (warehouse, 500) comes as its first screen, its pager told in the page's size (decision 045).
+    const sent = await api(ordersApi, `/api/order-trackers?page=1&limit=${firstScreenLimit(pageSize)}&light=true`, cookies[who]);
+    const list = { ...sent, body: { ...sent.body, pagination: paginationOfPage(sent.body.pagination, pageSize) } };
     const kpis = await api(kpisApi, "/api/order-trackers/kpis", cookies[who]);
     expect(list.status).toBe(200);
     expect(list.body.data.length).toBeGreaterThan(0);
@@ -82,6 +85,7 @@ describe("Order Tracking's loader", () => {
     // Read on the server by the contracts the screen's calls use (decision 038): the same answer, parsed.
     expect(data.firstPage.list).toEqual(jsonSafe(readListBody(list.body)));
     expect(data.firstPage.kpis).toEqual(jsonSafe(readKpisBody(kpis.body)));
+    expect(data.firstPage.rest).toBe(pageSize > FIRST_SCREEN_ROWS && list.body.pagination.total > FIRST_SCREEN_ROWS);
   });
 
   it("honours the entry search in the URL, parsed as the /api route parses it", async () => {

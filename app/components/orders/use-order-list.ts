@@ -8,8 +8,11 @@ import type { ApiAnswer, ApiResult } from "~/lib/api-client";
 import { fetchKpis, fetchOrders } from "./api";
 import type { Kpis, ListFilters, ListQuery, ListResult, OrderRow, Pagination, Quick, SortDir } from "./types";
 
-/** What the page loader brought: the first list request's and the KPIs' /api answers, read by their contracts on the server (first-page.server.ts). */
-export type OrderListInitialData = { list: ApiAnswer<ListResult>; kpis: ApiAnswer<Kpis> };
+/**
+ * What the page loader brought: the first list request's and the KPIs' /api answers, read by their contracts on the
+ * server (first-page.server.ts). `rest`: the list is the first screen of a long page, whose rest is still to ask (first-screen.ts).
+ */
+export type OrderListInitialData = { list: ApiAnswer<ListResult>; kpis: ApiAnswer<Kpis>; rest?: boolean };
 
 /** Search waits this long after the last keystroke (spec 001 §9). */
 export const SEARCH_DEBOUNCE_MS = 600;
@@ -57,6 +60,8 @@ export function useOrderList({ initialQuery, initialData, ready, append }: {
   const [kpis, setKpis] = useState<Kpis | null>(first.kpis?.value ?? null);
   const [kpiFailed, setKpiFailed] = useState(!!first.kpis?.error);
   const [reloadKey, setReloadKey] = useState(0);
+  // The rest of a long first page (a warehouse's 500 rows after the document's first 50): asked once the screen runs.
+  const [rest, setRest] = useState(!!initialData?.rest && !!first.list?.value);
   const appendRef = useRef(append);
   appendRef.current = append;
 
@@ -68,12 +73,15 @@ export function useOrderList({ initialQuery, initialData, ready, append }: {
   }, [searchInput, query.search]);
 
   useEffect(() => {
-    // The loader already answered the first query: no second request for it after hydration.
-    if (first.list && query === first.query && reloadKey === 0) return;
+    // The loader already answered the first query: no second request for it after hydration, unless it sent
+    // the first screen of a long page only. That rest comes quietly under the rows already on screen.
+    const fresh = query === first.query && reloadKey === 0;
+    if (first.list && fresh && !rest) return;
     if (!ready) return;
     const ctrl = new AbortController();
     const appending = appendRef.current && query.page > 1;
-    setStatus({ loading: true, error: null });
+    const quiet = fresh && rest;
+    if (!quiet) setStatus({ loading: true, error: null });
     fetchOrders(query, ctrl.signal)
       .then((result) => {
         setRows((prev) => {
@@ -84,13 +92,15 @@ export function useOrderList({ initialQuery, initialData, ready, append }: {
         setPagination(result.pagination);
         setAllowedOrderTypes(result.allowedOrderTypes);
         setStatus({ loading: false, error: null });
+        setRest(false);
       })
       .catch((e: unknown) => {
-        if (ctrl.signal.aborted) return;
+        // The rest of the first screen failing leaves the first screen as it is; a reload asks again.
+        if (ctrl.signal.aborted || quiet) return;
         setStatus({ loading: false, error: e instanceof Error && e.message ? e.message : "An error occurred" });
       });
     return () => ctrl.abort();
-  }, [query, ready, reloadKey, first]);
+  }, [query, ready, reloadKey, first, rest]);
 
   const loadKpis = useCallback(() => {
     fetchKpis()
@@ -122,6 +132,8 @@ export function useOrderList({ initialQuery, initialData, ready, append }: {
     pagination,
     allowedOrderTypes,
     loading: status.loading,
+    /** The rest of a long first page is on its way (first-screen.ts): more rows are coming under the first screen. */
+    filling: rest,
     error: status.error,
     kpis: shownKpis,
     searchInput,
@@ -132,7 +144,8 @@ export function useOrderList({ initialQuery, initialData, ready, append }: {
     setSort: (sort: string, dir: SortDir | "") => update({ sort, dir }),
     setQuick: (quick: Quick) => update({ quick }),
     setPage: (page: number) => update({ page }),
-    loadMore: () => setQuery((q) => (q.page < pagination.pages ? { ...q, page: q.page + 1 } : q)),
+    // Not while the first page is filling: its next page comes after the whole of this one.
+    loadMore: () => setQuery((q) => (!rest && q.page < pagination.pages ? { ...q, page: q.page + 1 } : q)),
     replaceRow: (row: OrderRow) => setRows((list) => list.map((r) => (r.orderNumber === row.orderNumber ? { ...r, ...row } : r))),
     reload: () => {
       setReloadKey((k) => k + 1);

@@ -23,6 +23,8 @@ type Props = {
   rows: OrderRow[];
   can: Pick<OrdersCan, "rowOpens" | "seePayment">;
   loading: boolean;
+  /** The rest of a long first page is on its way (the document brought its first screen). */
+  filling?: boolean;
   pagination: Page;
   columns: Column[];
   density: Density;
@@ -41,7 +43,7 @@ type Props = {
   onToggleAll: (checked: boolean) => void;
 };
 
-export function OrderList({ isPhone, rows, can, loading, pagination, columns, density, sort, dir, selecting, selected, onSort, onPage, onLoadMore, onOpen: openDetail, linked = null, onHistory, onToggle, onToggleAll }: Props) {
+export function OrderList({ isPhone, rows, can, loading, filling = false, pagination, columns, density, sort, dir, selecting, selected, onSort, onPage, onLoadMore, onOpen: openDetail, linked = null, onHistory, onToggle, onToggleAll }: Props) {
   // Spec 001 §6: a driver's row (delivery:perform) opens the delivery wizard instead of the detail.
   const delivers = can.rowOpens === "delivery";
   const [delivering, setDelivering] = useState<OrderRow | null>(null);
@@ -71,9 +73,9 @@ export function OrderList({ isPhone, rows, can, loading, pagination, columns, de
             rows={shown}
             showPayment={can.seePayment}
             showAddress={delivers}
-            hasMore={pagination.page < pagination.pages || shown.length < rows.length}
+            hasMore={pagination.page < pagination.pages || shown.length < rows.length || filling}
             paused={isPhone !== true}
-            loadingMore={loading}
+            loadingMore={loading || filling}
             onLoadMore={onLoadMore}
             onOpen={onOpen}
           />

@@ -29,6 +29,7 @@ import { canManageQuickBooks, quickBooksUsable } from "~/services/quickbooks.ser
 import { locations } from "../../../db/schema";
 import { apiAnswer, noAction } from "~/lib/route.server";
 import { readKpisBody, readListBody } from "~/components/orders/first-page.server";
+import { firstScreenLimit, paginationOfPage, restOfPageToCome } from "~/components/orders/first-screen";
 import { OrderList } from "./order-list";
 import { ExportCsvLink, exportHref } from "~/components/lists/export-link";
 
@@ -52,15 +53,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // What this viewer may see and do, from grants: the screen decides by it, never by a role's name.
   const can = ordersCan(viewer);
   const pageSize = can.pageSize;
-  // The screen's first request to GET /api/order-trackers, parsed by the same zod schema as that route.
-  const firstRequest = new Request(new URL(listUrl(initialListQuery(new URL(request.url).searchParams, pageSize)), request.url));
+  // The screen's first request to GET /api/order-trackers, parsed by the same zod schema as that route; a long
+  // page (warehouse, 500 rows) comes as its first screen and the screen asks for the rest (decision 045).
+  const firstRequest = new Request(new URL(listUrl(initialListQuery(new URL(request.url).searchParams, firstScreenLimit(pageSize))), request.url));
   // The order detail's balance line asks QuickBooks only when it is connected: no failing call otherwise.
   const seesBalances = viewer.isAdmin || hasGrant(viewer.grants, "customers:view");
   const [warehouses, list, kpis, qbConnected] = await Promise.all([
     context.app.db.select({ id: locations.id, name: locations.name }).from(locations).orderBy(locations.id),
     apiAnswer(async () => {
       const page = await listOrders(context.app, viewer, parseSearchParams(firstRequest, orderListQuerySchema));
-      return { success: true, data: page.rows, pagination: page.pagination, meta: page.meta };
+      return { success: true, data: page.rows, pagination: paginationOfPage(page.pagination, pageSize), meta: page.meta };
     }),
     apiAnswer(async () => ({ success: true, data: await orderKpis(context.app, viewer) })),
     seesBalances ? quickBooksUsable(context.app) : Promise.resolve(false),
@@ -81,7 +83,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
      * What /api/order-trackers and /api/order-trackers/kpis would answer for the screen's first requests, read
      * here by their contracts (zod stays on the server; the screen's first load has none, decision 038).
      */
-    firstPage: { list: readListBody(list), kpis: readKpisBody(kpis) },
+    firstPage: { list: readListBody(list), kpis: readKpisBody(kpis), rest: list.success === true && restOfPageToCome(list.data.length, list.pagination.total, pageSize) },
   };
 }
 
@@ -207,6 +209,7 @@ export default function OrderTracking() {
             rows={list.rows}
             can={can}
             loading={list.loading}
+            filling={list.filling}
             pagination={list.pagination}
             columns={columns}
             density={density}
