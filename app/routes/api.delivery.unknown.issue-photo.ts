@@ -1,16 +1,16 @@
 // POST /api/delivery/unknown/issue-photo: a driver's help request without an order (multipart: image?, note?).
-import type * as z from "zod/mini";
 import { policies } from "~/domain/access/policy";
-import type { HelpAnswer } from "~/domain/delivery/contract";
+import { idempotencyKeyOf } from "~/lib/idempotency.server";
 import { apiRoute } from "~/lib/route.server";
-import { parseHelpForm, requestHelp } from "~/services/help.server";
+import { askForHelp, parseHelpForm } from "~/services/help.server";
 
 export const policy = policies.grant("help:request");
 
 const route = apiRoute(policy, {
   async POST({ request, viewer, ctx, actedAt }) {
-    await requestHelp(ctx, viewer, { ...(await parseHelpForm(request)), actedAt });
-    return { success: true } satisfies z.output<typeof HelpAnswer>;
+    const key = idempotencyKeyOf(request);
+    // Once per Idempotency-Key: the outbox's retry of the same ask raises no second alert.
+    return askForHelp(ctx, viewer, { ...(await parseHelpForm(request)), actedAt }, key);
   },
 });
 

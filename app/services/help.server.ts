@@ -9,6 +9,7 @@ import { UnsupportedMediaTypeError, ValidationError } from "~/domain/errors";
 import { FORM_OVERHEAD_BYTES, parseFormData, parseJsonBody, validationFailure } from "~/lib/http.server";
 import { actorName } from "~/lib/writes.server";
 import type { Viewer } from "~/lib/session.server";
+import { requestFingerprint, withIdempotency } from "~/lib/idempotency.server";
 
 export const HELP_AUDIENCE_GRANT = "help:receive";
 
@@ -87,4 +88,22 @@ export async function requestHelp(ctx: AppContext, viewer: Viewer, input: HelpIn
     })
     .returning({ id: notifications.id });
   return { notificationId: row!.id };
+}
+
+/**
+ * The ask as a floor write: the same ask sent again with its Idempotency-Key (an answer lost on the way back, the
+ * outbox's retry after a dead zone) raises one alert, not two, and answers as the first did. `then` runs after
+ * the alert, inside the same once-only step (the need-help call's revert of a completed delivery).
+ */
+export async function askForHelp(ctx: AppContext, viewer: Viewer, input: HelpInput, key: string | null, then?: () => Promise<unknown>): Promise<Response> {
+  const fingerprint = await requestFingerprint({
+    order: input.order?.id ?? null,
+    note: input.note?.trim() || null,
+    image: input.image && input.image.size > 0 ? { size: input.image.size, type: input.image.type } : null,
+  });
+  return withIdempotency(ctx, `help:${viewer.email}`, key, fingerprint, async () => {
+    await requestHelp(ctx, viewer, input);
+    await then?.();
+    return { status: 200, body: { success: true } };
+  });
 }

@@ -173,3 +173,40 @@ describe("POST /api/delivery/{orderId}/need-help", () => {
     expect((await postNeedHelp(driver, String(order.id), { note: 5 })).status).toBe(400);
   });
 });
+
+describe("an ask sent again (the outbox's retry after a lost answer)", () => {
+  function needHelpKeyed(orderId: string, key: string, json: unknown = { note: "Gate locked" }) {
+    return settle(() =>
+      needHelp({ request: request(`/api/delivery/${orderId}/need-help`, { method: "POST", cookie: driver, json, headers: { "Idempotency-Key": key } }), context: ctx, params: { orderId } }),
+    ) as Promise<Response>;
+  }
+  const helpAlerts = () => ctx.app.db.select().from(notifications).where(eq(notifications.title, "Help requested"));
+
+  it("raises one alert per Idempotency-Key, answers the retry as the first, and a new key is a new ask", async () => {
+    const order = await driverOrder("inside");
+    const first = await needHelpKeyed(String(order.id), "help-key-1");
+    expect(first.status).toBe(200);
+    const again = await needHelpKeyed(String(order.id), "help-key-1");
+    expect(again.status).toBe(200);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(HelpAnswer.parse(await again.json())).toEqual({ success: true });
+    expect(await helpAlerts()).toHaveLength(1);
+    expect((await needHelpKeyed(String(order.id), "help-key-2")).status).toBe(200);
+    expect(await helpAlerts()).toHaveLength(2);
+  });
+
+  it("the same key with another ask is refused (422) and raises nothing", async () => {
+    const order = await driverOrder("inside");
+    expect((await needHelpKeyed(String(order.id), "help-key-3")).status).toBe(200);
+    const reused = await needHelpKeyed(String(order.id), "help-key-3", { note: "Something else" });
+    expect(reused.status).toBe(422);
+    expect(await helpAlerts()).toHaveLength(1);
+  });
+
+  it("the ask without an order (a photo form) is once per key too", async () => {
+    const send = () => postPhoto(driver, helpForm({ note: "Flat tyre", image: new Blob([PNG], { type: "image/png" }) }), { "Idempotency-Key": "help-key-4" });
+    expect((await send()).status).toBe(200);
+    expect((await send()).status).toBe(200);
+    expect(await helpAlerts()).toHaveLength(1);
+  });
+});
