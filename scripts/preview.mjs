@@ -4,7 +4,8 @@
 // talks to on loopback: the local libSQL server (Hrana over HTTP on .data/preview.db, reached through the
 // same @libsql/client/web code path as Turso), the stand-ins (Google, Resend, QuickBooks) and PartyKit.
 // What it is for: measuring and trying what users get (bench, the smoke journey), not for editing code —
-// there is no hot reload. Decision 019.
+// there is no hot reload. Decision 019. The cron triggers of wrangler.toml run on their schedule, as in production
+// (scripts/preview-cron.ts calls the Worker's /__scheduled once it is up, then at each time a trigger names).
 // Flags: --fresh (start from a new database), --no-build (reuse the last build).
 // Ports: PREVIEW_PORT (8787), LIBSQL_PORT (8080), STANDINS_PORT (4010), PARTYKIT_PORT (1999).
 // LIBSQL_PROXY_PORT (unset: none): the Worker reaches the database through a proxy the fault tests pause
@@ -60,4 +61,6 @@ run("worker", bin("wrangler"), [
   "--test-scheduled",
   ...varArgs,
 ], base);
+// The cron triggers, as production runs them: once when the Worker is up, then on wrangler.toml's schedule.
+run("cron", bin("tsx"), ["scripts/preview-cron.ts", "--port", port]);
 console.log(`\n  Golden Grain Ops (production build) → http://127.0.0.1:${port}  (libSQL :${libsqlPort}, stand-ins :${standinsPort}, party :${partyPort})\n`);
