@@ -2,7 +2,7 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Toaster } from "sonner";
+import { Toaster } from "~/components/ui/toast";
 import { describeRouteError, ErrorPage } from "~/components/shell/error-page";
 import { ServiceWorkerBridge } from "~/components/shell/service-worker-bridge";
 import { policies } from "~/domain/access/policy";

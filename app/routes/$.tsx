@@ -2,7 +2,8 @@
 // for a signed-in viewer, with the public header otherwise. More specific splats (`api.$`) rank above this one.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { describeRouteError, ErrorPage, NOT_FOUND, ShellErrorPage, type ShellData } from "~/components/shell/error-page";
+import { describeRouteError, ErrorPage, NOT_FOUND, type ShellData } from "~/components/shell/error-page";
+import { ShellErrorPage } from "~/components/shell/shell-error-page";
 import { PublicHeader } from "~/components/shell/public-header";
 import { policies } from "~/domain/access/policy";
 import { navItems } from "~/domain/shell/nav";

@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { CheckLine } from "~/components/pick-list-check/check-line";
 import { OrderSummary } from "~/components/pick-list-check/order-summary";
 import { PickerInfo } from "~/components/pick-list-check/picker-info";

@@ -3,7 +3,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { AppHeader } from "~/components/shell/app-header";
-import { describeRouteError, ErrorPage, ShellErrorPage } from "~/components/shell/error-page";
+import { describeRouteError, ErrorPage } from "~/components/shell/error-page";
+import { ShellErrorPage } from "~/components/shell/shell-error-page";
 import { CopyNotice } from "~/components/shell/copy-notice";
 import { Footer } from "~/components/shell/footer";
 import { useSessionWatch } from "~/components/shell/session-watch";

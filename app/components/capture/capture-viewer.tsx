@@ -3,7 +3,7 @@
 // tab), then 'Add more photos' with Clear and Upload More Photos.
 import { CheckCircle2, FileText, Upload } from "lucide-react";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { captureApi } from "~/components/documents/api";
 import { PdfViewer, type PdfDocumentRef } from "~/components/documents/pdf-viewer";
 import { ImageViewer } from "~/components/orders/image-viewer";

@@ -4,7 +4,7 @@
 // generates the Will Call PDF and opens it (errors there are ignored, as the spec says).
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { preloadOutbox } from "~/lib/outbox-lazy";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { captureApi, willCallApi } from "~/components/documents/api";
 import { PdfViewer, type PdfDocumentRef } from "~/components/documents/pdf-viewer";
 import { SignaturePad, type SignaturePadHandle } from "~/components/documents/signature-pad";

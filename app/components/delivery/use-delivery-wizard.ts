@@ -2,7 +2,7 @@
 // outbox and the driver's buttons. Every write goes through the outbox (answered now, or kept on the phone);
 // what a refusal says lands next to its field, and a write that could not even be kept says it was not saved.
 import { useEffect, useMemo, useReducer, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { PdfDocumentRef } from "~/components/documents/pdf-viewer";
 import type { SignaturePadHandle } from "~/components/documents/signature-pad";
 import type { OrderRow } from "~/components/orders/types";

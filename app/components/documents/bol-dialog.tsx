@@ -3,7 +3,7 @@
 // weight is filled; as the prompt after the trucking step it also offers Skip.
 import { useEffect, useId, useRef, useState } from "react";
 import { preloadOutbox } from "~/lib/outbox-lazy";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";

@@ -4,7 +4,7 @@
 // anyway).
 import { FileText, Mail, MailCheck, RefreshCw, Signature, Truck } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { useIsPhone } from "~/components/orders/use-order-list";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";

@@ -2,7 +2,7 @@
 // and the note that today's date is added; Generate PDF answers the document, which opens in the viewer.
 import { useEffect, useId, useRef, useState } from "react";
 import { preloadOutbox } from "~/lib/outbox-lazy";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { FieldError, fieldAria, UnplacedErrors } from "~/components/forms/field-errors";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";

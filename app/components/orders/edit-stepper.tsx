@@ -1,7 +1,7 @@
 // Edit mode of the order detail: Payment → Order Type → Assignment → (Trucking) → Notes, then PUT with the
 // version. The state and its transitions are app/domain/orders/edit-state.ts; this wires them to the calls.
 import { useEffect, useId, useMemo, useReducer, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { UnplacedErrors } from "~/components/forms/field-errors";
 import { Button } from "~/components/ui/button";
 import { ORDER_TYPES } from "~/domain/orders/constants";

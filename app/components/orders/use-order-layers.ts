@@ -5,7 +5,7 @@
 // row would (decision 021).
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { OrdersCan } from "~/domain/orders/capabilities";
 import { fetchOrders, initialListQuery } from "./api";
 import type { OrderRow } from "./types";

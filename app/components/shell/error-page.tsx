@@ -1,14 +1,13 @@
-// Error messages (404, access denied, method not allowed, unexpected errors) with a way back home: as a
-// full page for visitors, or inside the signed-in shell (header and navigation kept) for signed-in viewers.
+// Error messages (404, access denied, method not allowed, unexpected errors) with a way back home, as a full page
+// for visitors. Inside the signed-in shell (header and navigation kept) it is shell-error-page.tsx: the root's
+// error page stays free of the header and Task Center, which pages outside the shell never load (issue 25).
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 import type { NavItem } from "~/domain/shell/nav";
 import type { ShellViewer } from "~/domain/shell/viewer";
-import { AppHeader } from "./app-header";
 import { Brand } from "./brand";
 import { Footer } from "./footer";
-import { useSessionWatch } from "./session-watch";
 
 /** `retry`: the failure is passing (the database did not answer): the page offers to try the same address again. */
 export type ErrorInfo = { code: string; title: string; message: string; retry?: boolean };
@@ -89,21 +88,6 @@ export function ErrorPage({ header, ...info }: ErrorInfo & { header?: ReactNode 
           </div>
         </header>
       )}
-      <ErrorContent {...info} />
-      <Footer />
-    </div>
-  );
-}
-
-/** The error inside the signed-in shell: same header, navigation and footer as every page, so a dead link never strands anyone. */
-export function ShellErrorPage({ shell, ...info }: ErrorInfo & { shell: ShellData }) {
-  useSessionWatch(shell.viewer.sessionExp, shell.now);
-  return (
-    <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
-        Skip to content
-      </a>
-      <AppHeader viewer={shell.viewer} nav={shell.nav} />
       <ErrorContent {...info} />
       <Footer />
     </div>

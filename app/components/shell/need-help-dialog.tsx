@@ -1,7 +1,7 @@
 // The drivers' Need Help modal: an optional note and photo, sent to the managers as a 'Help requested' alert.
 import { ImagePlus } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogBody, DialogFooter } from "~/components/ui/dialog";
 import { Textarea } from "~/components/ui/textarea";

@@ -5,7 +5,7 @@
 import { Link } from "@remix-run/react";
 import { CheckCircle2, CloudOff, TriangleAlert } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { cn } from "~/components/ui/cn";
 import { ALL_SENT_SHOWN_MS, headerState, type OutboxCounts } from "~/domain/outbox";
 import { onOutboxAnswered, startOutboxFor, watchOutbox } from "~/lib/outbox-lazy";

@@ -2,7 +2,7 @@
 // signed-in layout's or the pick list's data), and shows "A new version is ready" with its Reload. Decision 039.
 import { useMatches } from "@remix-run/react";
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 
 const UPDATE_TOAST_ID = "sw-update";
 

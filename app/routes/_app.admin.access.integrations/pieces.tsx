@@ -1,7 +1,7 @@
 // The Integrations screen's pieces: toggle chips for the data kinds and warehouses a key may send, the
 // one-time secret dialog with its copy button, a key's row actions, and the text fields that show the
 // server's refusal under them.
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { AlertFieldError } from "~/components/admin/field-alert";
 import { ToggleChips } from "~/components/admin/toggle-chips";
 import { Input } from "~/components/ui/input";

@@ -4,7 +4,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { PageHeading } from "~/components/admin/unsaved";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -5,7 +5,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { AlertFieldError, refusalByField } from "~/components/admin/field-alert";
 import { CreatePasscodeForm } from "~/components/admin/passcodes/create-form";
 import { ToggleChips } from "~/components/admin/toggle-chips";

@@ -5,7 +5,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { PageHeading } from "~/components/admin/unsaved";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";

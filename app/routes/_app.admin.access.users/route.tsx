@@ -4,7 +4,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useReducer, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { LocationPicker, OrderTypePicker } from "~/components/admin/pickers";
 import { EffectivePanel } from "~/components/admin/users/effective-panel";
 import { RemoveUsersDialog, SetRoleDialog } from "~/components/admin/users/bulk-dialogs";

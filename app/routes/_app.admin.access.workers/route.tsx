@@ -4,7 +4,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { LocationPicker, OrderTypePicker } from "~/components/admin/pickers";
 import { ExportCsvLink, exportHref } from "~/components/lists/export-link";
 import { LoadError, useDebouncedLoad } from "~/components/admin/paging";

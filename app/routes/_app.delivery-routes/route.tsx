@@ -6,7 +6,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
 import { ArrowDown, ArrowUp, Plus, X } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { errorsFor, FieldError, UnplacedErrors } from "~/components/forms/field-errors";
 import { Button } from "~/components/ui/button";
 import { policies } from "~/domain/access/policy";

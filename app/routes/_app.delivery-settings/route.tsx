@@ -4,7 +4,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { errorsFor, FieldError, UnplacedErrors } from "~/components/forms/field-errors";
 import { Button } from "~/components/ui/button";
 import type { FieldErrors } from "~/domain/api-messages";

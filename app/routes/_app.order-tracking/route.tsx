@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CheckSquare, Rows3, Rows4 } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { initialListQuery, listUrl } from "~/components/orders/api";
 import { columnsFor, hiddenFiltersFor, nextSort } from "~/components/orders/columns";
 import { FilterPanel } from "~/components/orders/filter-panel";

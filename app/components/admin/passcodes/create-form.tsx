@@ -2,7 +2,7 @@
 // 'Allowed Warehouses (optional)'. A refused create shows the server's reason under the field it concerns
 // and keeps what was typed; a created code is cleared from the form and never shown again.
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { AlertFieldError, refusalByField } from "~/components/admin/field-alert";
 import { ToggleChips } from "~/components/admin/toggle-chips";
 import { fieldAria, errorsFor, UnplacedErrors } from "~/components/forms/field-errors";
