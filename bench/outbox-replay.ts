@@ -98,7 +98,7 @@ async function replay(server: Server, cookie: string, tag: string, loseEvery: nu
 }
 
 export async function benchOutboxReplay(given?: Server) {
-  const server = given ?? (await startPreview("replay", { app: 8767, libsql: 8068, standins: 4067, party: 2067 }, 400));
+  const server = given ?? (await startPreview("replay", { app: 8737, libsql: 8038, standins: 4037, party: 2037 }, 400));
   try {
     const cookie = await previewCookie(server, "driver@goldengrain.test");
     console.log(`load ${loadavg().map((l) => l.toFixed(2)).join(" ")}; ${server.name}, ${WRITES} Need Help asks over ${ORDERS} orders`);

@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark, printing figures (never asserted: these machines are shared and noisy).
 // Run one alone with `npx tsx bench/<name>.ts`. BENCH_ONLY=shell,orders,tasks,qbo,returns,pdf,room,bundle,trips,phone,
-// lighthouse,replay,load,delivery,scan,export picks some (qbo runs only when named). It first builds the app when build/
+// lighthouse,offline,replay,load,delivery,scan,export picks some (qbo runs only when named). It first builds the app when build/
 // is missing or older than its sources (BENCH_BUILD=1: always, BENCH_NO_BUILD=1: never), then runs each section
 // even when an earlier one failed, prints a table of sections (ok or failed, seconds), and exits 1 at the end
 // when any failed. The machine's load is printed at the start and beside each section.
@@ -28,13 +28,14 @@ import { benchScan } from "./scan";
 import { benchExport } from "./export";
 import { benchLighthouse } from "./lighthouse";
 import { benchOutboxReplay } from "./outbox-replay";
+import { benchOfflineOpen } from "./offline-open";
 import { ensureBuild } from "./preview-server";
 import { benchWorkerSize } from "./worker-size";
 
-const DEFAULT_SECTIONS = "shell,orders,tasks,returns,pdf,room,bundle,trips,phone,lighthouse,replay,delivery,load,scan,export";
+const DEFAULT_SECTIONS = "shell,orders,tasks,returns,pdf,room,bundle,trips,phone,lighthouse,offline,replay,delivery,load,scan,export";
 const only = (process.env.BENCH_ONLY ?? DEFAULT_SECTIONS).split(",").map((s) => s.trim()).filter(Boolean);
 /** The sections that read build/ (the bundle figures, or `npm run preview` serving it). */
-const NEEDS_BUILD = new Set(["bundle", "phone", "lighthouse", "replay", "delivery", "load", "scan"]);
+const NEEDS_BUILD = new Set(["bundle", "phone", "lighthouse", "offline", "replay", "delivery", "load", "scan"]);
 
 async function benchShell() {
   const db = openDatabase(`file:${join(mkdtempSync(join(tmpdir(), "riceops-bench-")), "bench.db")}`);
@@ -65,6 +66,7 @@ const benches: [string, () => Promise<void>][] = [
   ["trips", benchRoundTrips],
   ["phone", benchPhone],
   ["lighthouse", benchLighthouse],
+  ["offline", () => benchOfflineOpen()],
   ["replay", () => benchOutboxReplay()],
   ["delivery", benchDelivery],
   ["load", benchLoad],
