@@ -75,6 +75,16 @@ async function lighthouseOnce(url: string, cookie: string): Promise<Run> {
   }
 }
 
+/** On a loaded machine Chromium can miss Lighthouse's 30 s protocol deadline: a failed run is tried once more. */
+async function lighthouseRetried(url: string, cookie: string): Promise<Run> {
+  try {
+    return await lighthouseOnce(url, cookie);
+  } catch (e) {
+    console.log(`    a run of ${url} failed (${e instanceof Error ? e.message : String(e)}): once more`);
+    return lighthouseOnce(url, cookie);
+  }
+}
+
 const median = (xs: number[]) => {
   const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
   return s.length ? s[Math.floor(s.length / 2)]! : NaN;
@@ -86,15 +96,25 @@ export async function measureLighthouse(server: Server, only?: string[]): Promis
   const cookies = Object.fromEntries(await Promise.all((Object.keys(ROLES) as Role[]).map(async (r) => [r, await previewCookie(server, `${ROLES[r]}@goldengrain.test`)] as const))) as Record<Role, string>;
   const list = pages(await warehousePickOrder(server, cookies.warehouse)).filter((p) => !only?.length || only.some((w) => `${p.label} (${p.role})`.toLowerCase().includes(w.toLowerCase())));
   const rows: LighthouseRow[] = [];
+  const failed: string[] = [];
   for (const page of list) {
     const load = machineLoad();
     const runs: Run[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await lighthouseOnce(`${server.url}${page.path}`, cookies[page.role]));
+    try {
+      for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRetried(`${server.url}${page.path}`, cookies[page.role]));
+    } catch (e) {
+      // One page that cannot be measured does not cost the others their figures: said here, and failed at the end.
+      const reason = e instanceof Error ? e.message : String(e);
+      failed.push(`${page.label} (${page.role}): ${reason}`);
+      console.log(`  ${`${page.label} (${page.role})`.padEnd(40)} FAILED: ${reason} · ${load}`);
+      continue;
+    }
     const m = (k: keyof Run) => median(runs.map((r) => r[k]));
     const row: LighthouseRow = { ...page, score: m("score"), lcp: m("lcp"), fcp: m("fcp"), tbt: m("tbt"), cls: m("cls"), bytes: m("bytes"), requests: m("requests"), bench: m("bench"), scores: runs.map((r) => r.score), load };
     rows.push(row);
     printRow(row);
   }
+  if (failed.length) throw new Error(`${failed.length} of ${list.length} pages not measured: ${failed.join("; ")}`);
   return rows;
 }
 
