@@ -9,12 +9,12 @@ test.describe.configure({ timeout: 180_000 });
 type Row = { _id: number; orderNumber: string; orderStatus: string; hasDeliveryOrder?: boolean; deliveryCompletedAt?: string | null; address?: { lines: string[] } };
 
 /** Two orders of the driver not yet out for delivery, from the middle of the list (other journeys take its ends). */
-async function pickOrders(request: APIRequestContext): Promise<[Row, Row]> {
+async function pickOrders(request: APIRequestContext, from = 0): Promise<[Row, Row]> {
   const res = await request.get("/api/order-trackers?limit=500&page=1");
   expect(res.ok()).toBe(true);
   const rows = ((await res.json()) as { data: Row[] }).data.filter((r) => !r.hasDeliveryOrder && !r.deliveryCompletedAt && !/out for delivery|cancel/i.test(r.orderStatus) && (r.address?.lines.length ?? 0) > 0);
   expect(rows.length).toBeGreaterThan(5);
-  const middle = Math.floor(rows.length / 2);
+  const middle = Math.floor(rows.length / 2) + from;
   return [rows[middle]!, rows[middle + 1]!];
 }
 
@@ -95,4 +95,31 @@ test("@phone-only a step done with no signal waits in the header, is sent once, 
   await expect(indicator).toBeHidden({ timeout: 10_000 });
   await page.unroute("**/out-for-delivery");
   expect(await outForDeliveryCount(page.request, refused.orderNumber)).toBe(0);
+});
+
+test("@phone-only two tabs on one phone: a step kept in one shows in both, and is sent once when the signal returns", async ({ page, context }) => {
+  expectConsoleErrors(/ERR_INTERNET_DISCONNECTED/, /Failed to fetch|WebSocket|\[vite\]/);
+  await signIn(page, "delivery-driver", "/order-tracking");
+  const [order] = await pickOrders(page.request, 2);
+  const other = await context.newPage();
+  await other.goto("/");
+  await expect(other.getByRole("heading", { name: /Today's deliveries/ })).toBeVisible();
+
+  const dialog = await openWizard(page, order.orderNumber);
+  await context.setOffline(true);
+  await dialog.getByRole("button", { name: "Mark Out for Delivery" }).click();
+  await expect(page.getByText("Saved on this phone").first()).toBeVisible();
+  // The other tab's header says so too (one outbox per phone, not per tab).
+  await expect(page.getByTestId("outbox-indicator")).toHaveText("1 waiting to send");
+  await expect(other.getByTestId("outbox-indicator")).toHaveText("1 waiting to send");
+
+  // Both tabs see the signal return and both try to send: the phone sends it once.
+  await context.setOffline(false);
+  await expect(other.getByTestId("outbox-indicator").filter({ hasText: /waiting to send/ })).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByTestId("outbox-indicator").filter({ hasText: /waiting to send/ })).toHaveCount(0, { timeout: 20_000 });
+  await expect.poll(() => outForDeliveryCount(page.request, order.orderNumber), { timeout: 15_000 }).toBe(1);
+  // Nothing more arrives later, from either tab.
+  await other.reload();
+  await page.waitForTimeout(1_000);
+  expect(await outForDeliveryCount(page.request, order.orderNumber)).toBe(1);
 });
