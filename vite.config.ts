@@ -37,7 +37,7 @@ export default defineConfig({
     // broke journeys on a fresh clone (the camera's decoder; pdf-lib and resend, met through server modules
     // of route files and never loaded by a browser; zod/mini, which the /api contracts load with a screen's
     // first call, after the first paint).
-    include: ["sonner", "lucide-react", "@remix-run/cloudflare", "zod", "zod/mini", "@libsql/client/web", "drizzle-orm/libsql", "drizzle-orm", "drizzle-orm/sqlite-core", "partysocket", "pdfjs-dist", "signature_pad", "@tanstack/react-virtual", "@zxing/library", "pdf-lib", "resend"],
+    include: ["sonner", "lucide-react", "@remix-run/cloudflare", "zod", "zod/mini", "@libsql/client/web", "drizzle-orm/libsql", "drizzle-orm", "drizzle-orm/sqlite-core", "partysocket", "pdfjs-dist", "signature_pad", "@tanstack/react-virtual", "@zxing/library", "pdf-lib", "resend", "idb"],
   },
   ssr: { resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] } },
 });
