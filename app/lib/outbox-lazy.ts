@@ -47,8 +47,17 @@ export const onOutboxAnswered = subscribe((m) => m.onOutboxAnswered);
 
 /** Who queues from now on, then start sending (in this order: both wait for the same module). */
 export function startOutboxFor(owner: string): void {
-  void load().then((m) => {
-    m.setOutboxOwner(owner);
-    m.startOutbox();
-  });
+  void load()
+    .then((m) => {
+      m.setOutboxOwner(owner);
+      m.startOutbox();
+    })
+    .catch(() => undefined); // no code yet (no signal): the next use loads it
+}
+
+/** Starts sending as the owner this phone last knew (a screen with no header indicator); loads the code too. */
+export function resumeOutbox(): void {
+  void load()
+    .then((m) => m.startOutbox())
+    .catch(() => undefined);
 }

@@ -96,17 +96,31 @@ export async function ownerKey(identity: string): Promise<string> {
   return Array.from(new Uint8Array(bytes).slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** Settled once the page has told the worker who is signed in: copies asked for before that wait for it. */
+let ownerTold: () => void = () => undefined;
+const ownerKnown = new Promise<void>((resolve) => {
+  ownerTold = resolve;
+});
+
 /** Tells the worker who is signed in (null: nobody), once it controls the page. */
 export function tellFloorOwner(identity: string | null): void {
   if (!import.meta.env.PROD || typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
-  if (identity === null) post({ type: "floor-signed-out" });
-  else void ownerKey(identity).then((owner) => post({ type: "floor-owner", owner }));
+  if (identity === null) {
+    post({ type: "floor-signed-out" });
+    ownerTold();
+  } else
+    void ownerKey(identity).then((owner) => {
+      post({ type: "floor-owner", owner });
+      ownerTold();
+    });
 }
 
 /** Asks the worker to keep a copy of these floor screens while there is signal (Home: today's picks or stops). */
 export function warmFloorCopies(paths: readonly string[]): void {
   if (!import.meta.env.PROD || typeof navigator === "undefined" || !("serviceWorker" in navigator) || paths.length === 0) return;
-  post({ type: "floor-warm", paths: [...paths] });
+  // After the owner (a screen's effect runs before the shell's): the worker keeps copies only for a known owner.
+  const told = Promise.race([ownerKnown, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  void told.then(() => post({ type: "floor-warm", paths: [...paths] }));
 }
 
 /** Log Out is a plain form post: the floor copies are deleted as it leaves, before the next person signs in. */

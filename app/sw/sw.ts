@@ -138,7 +138,8 @@ serwist.registerCapture(({ request }) => strategyFor(request, sw.location.origin
 let warming: Promise<void> = Promise.resolve();
 
 function warmFloor(paths: string[]): Promise<void> {
-  warming = warming.then(async () => {
+  // After any owner change already received (the page tells the owner first): copies are only ever the owner's.
+  warming = Promise.all([warming, ownerChanges]).then(async () => {
     const owner = await currentOwner();
     if (!owner) return;
     const cache = await sw.caches.open(floorCacheName(owner));

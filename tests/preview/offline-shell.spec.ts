@@ -8,6 +8,7 @@ import { createClient } from "@libsql/client";
 import type { BrowserContext, Page } from "@playwright/test";
 import { PREVIEW } from "../../playwright.preview.config";
 import { ACCOUNTS, expect, expectConsoleErrors, openNav, openSession, test } from "../e2e/fixtures";
+import { enterPasscode } from "../e2e/picking-helpers";
 
 // A service worker's first install precaches the whole build (about 2 MB) before it controls a page: on a
 // loaded CI machine that alone can take half a minute.
@@ -384,5 +385,79 @@ test("driver: from a cold start with no signal he opens today's route and comple
   const again = await deliveryRecord(orderNumber);
   expect(again.files).toEqual(record.files);
   expect(again.audits).toEqual(record.audits);
+  await context.close();
+});
+
+/** An order a passcode phone at NY Main may pick that nobody has touched (the newest such; other journeys take older ones). */
+async function untouchedNyMainOrder(): Promise<string> {
+  const db = createClient({ url: `file:${PREVIEW.dbFile}` });
+  try {
+    const rows = await db.execute(`select o.order_number from orders o
+      where o.warehouse_location = 'NY-MAIN' and lower(o.order_status) not like '%cancel%' and lower(o.order_status) not like '%picked%'
+        and lower(o.order_status) not like '%deliver%' and lower(o.order_status) not like '%truck%'
+        and exists (select 1 from order_lines l where l.order_id = o.id)
+        and not exists (select 1 from pick_list_logs p where p.order_number = o.order_number)
+        and not exists (select 1 from pick_list_status s where s.order_id = o.id and s.completed_at is not null)
+      order by o.id desc limit 1`);
+    const orderNumber = String(rows.rows[0]?.order_number ?? "");
+    expect(orderNumber, "an untouched NY Main order in the preview seed").toMatch(/^SO-/);
+    return orderNumber;
+  } finally {
+    db.close();
+  }
+}
+
+test("passcode phone: the order opened with the floor passcode opens with no signal from a cold start; the picks, the save and the completion reach the server once when the signal returns", async ({ browser }) => {
+  expectOfflineNoise();
+  const orderNumber = await untouchedNyMainOrder();
+  const { context, page } = await phone(browser);
+  // A shared phone on the dock: nobody signed in, the floor passcode opens the order.
+  await page.goto(`/pick-list?order=${orderNumber}`);
+  await enterPasscode(page);
+  await expect(page.getByRole("heading", { level: 1, name: new RegExp(`Order #${orderNumber}`) })).toBeVisible();
+  await expect(page.getByTestId("pick-line").first()).toBeVisible();
+  await untilWorkerReady(page);
+  // The order being picked is kept on the phone by itself (the passcode phone has no Home).
+  await expect.poll(() => page.evaluate(async (path) => {
+    for (const name of (await caches.keys()).filter((n) => n.startsWith("floor-pages-"))) if (await (await caches.open(name)).match(path)) return true;
+    return false;
+  }, `/pick-list?order=${orderNumber}`), { timeout: 30_000, message: "the passcode phone keeps the order it opened" }).toBe(true);
+  await reportCachedBytes(page, "passcode phone (one pick list)");
+
+  await page.close();
+  await context.setOffline(true);
+  const cold = await context.newPage();
+  await cold.goto(`/pick-list?order=${orderNumber}`);
+  await expect(cold.getByRole("heading", { level: 1, name: new RegExp(`Order #${orderNumber}`) })).toBeVisible();
+  await expect(cold.getByRole("dialog", { name: "Pick List Access" })).toHaveCount(0);
+  const lines = cold.getByTestId("pick-line");
+  await expect(lines.first()).toBeVisible();
+  await expect(cold.getByTestId("room-status")).toContainText("Offline");
+  const actedFrom = new Date().toISOString();
+  const count = await lines.count();
+  for (let i = 0; i < count; i++) {
+    await lines.nth(i).getByRole("button", { name: /^In Full/ }).click();
+    await expect(lines.nth(i)).toHaveAttribute("data-status", "Picked");
+  }
+  const bar = cold.getByTestId("pick-bar").getByRole("status");
+  await cold.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(bar).toContainText("Saved on this phone");
+  await cold.getByRole("button", { name: "Complete", exact: true }).click();
+  await expect(bar).toContainText("the order will be marked completed when there is signal");
+  const actedTo = new Date().toISOString();
+
+  // Closed; the signal returns; the passcode phone opens the same order again (it has no other screen).
+  await cold.close();
+  await context.setOffline(false);
+  const reopened = await context.newPage();
+  await reopened.goto(`/pick-list?order=${orderNumber}`);
+  await expect(reopened.getByRole("heading", { level: 1, name: new RegExp(`Order #${orderNumber}`) })).toBeVisible();
+  await expect.poll(async () => (await pickRecord(orderNumber)).completedAt, { timeout: 45_000 }).not.toBeNull();
+  const record = await pickRecord(orderNumber);
+  expect(record.logs.map((l) => l.type)).toEqual(["pick-verified", "pick-completed"]);
+  for (const log of record.logs) expect(log.at >= actedFrom && log.at <= actedTo, `${log.type} at ${log.at}`).toBe(true);
+  await reopened.reload();
+  await expect(reopened.getByTestId("pick-line").first()).toBeVisible();
+  expect((await pickRecord(orderNumber)).logs).toHaveLength(2);
   await context.close();
 });

@@ -22,7 +22,8 @@ import {
 import { applyScan, type ScanOutcome } from "~/domain/picking/scan";
 import { othersHere, type SyncedLine } from "~/domain/picking/sync";
 import { contractOf } from "~/lib/api-client";
-import { preloadOutbox, sendThroughOutbox } from "~/lib/outbox-lazy";
+import { resumeOutbox, sendThroughOutbox, startOutboxFor } from "~/lib/outbox-lazy";
+import { useWarmFloorCopies } from "~/components/shell/service-worker-bridge";
 import { feedback } from "./feedback";
 import { readStoredLines, rememberCompleted, writeStoredLines } from "./local-lines";
 import { fetchPickOrderData, openPickOrder, type PasscodeSession, type PickOrderData } from "./pick-order-data";
@@ -90,11 +91,17 @@ export function usePickList({ initialOrder, initialData, session }: { initialOrd
     },
     [closeRoom],
   );
-  // Save and Complete must work with no signal: their code is loaded while there is one.
+  // Save and Complete must work with no signal: their code is loaded while there is one. The outbox also sends
+  // what waits from an earlier visit (a passcode phone has no header indicator to start it): as the passcode
+  // picker, or as whoever this phone last knew.
+  const passcodeEmail = session?.email ?? null;
   useEffect(() => {
     contract.preload();
-    preloadOutbox();
-  }, []);
+    if (passcodeEmail) startOutboxFor(passcodeEmail);
+    else resumeOutbox();
+  }, [passcodeEmail]);
+  // The order being picked is kept on the phone (one typed into the box, or opened on a passcode phone, too).
+  useWarmFloorCopies(header && !demo ? [`/pick-list?order=${encodeURIComponent(header.orderNumber)}`] : []);
 
   /** Shows an order's data (from the loader or from /api) with this device's saved lines, then joins its room. */
   const open = useCallback(
