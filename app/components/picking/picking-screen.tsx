@@ -3,7 +3,7 @@
 // list-wide actions wait until a real order's lines are on screen (not while loading, on sample data or
 // after a load error). The pieces are views (pick-header, pick-toolbar, pick-lines, pick-dialogs); the state
 // is usePickList's reducer.
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { cn } from "~/components/ui/cn";
 import { PASSCODE_RELOAD_DELAY_MS, type PickGate } from "~/domain/picking/gate";
 import { INITIAL_VISIBLE_LINES, pickProgress, visibleLines, VISIBLE_LINES_STEP, type PickLine } from "~/domain/picking/lines";
@@ -16,7 +16,6 @@ import { MarkAllDialog, ZoomDialog } from "./pick-dialogs";
 import { PickHeader } from "./pick-header";
 import { PickLines } from "./pick-lines";
 import { PickToolbar } from "./pick-toolbar";
-import { CameraScanner, useWedgeScanner } from "./scanner";
 import type { PickOrderData } from "./pick-order-data";
 import { useLineActions } from "./use-line-actions";
 import { useMarkAll } from "./use-mark-all";
@@ -26,6 +25,12 @@ import { useShortReasons } from "./use-short-reasons";
 import { useSwipeBack } from "./use-swipe-back";
 import { useConflictPrompt } from "./use-conflict-prompt";
 import { useTakeOver } from "./use-take-over";
+import { useWedgeScanner } from "./wedge-scanner";
+
+// The camera's scanner (its view, BarcodeDetector or ZXing) is not in the first paint's JavaScript (issue 25): it
+// loads when the screen is idle, so a tap on Scan with no signal still opens it.
+const loadCameraScanner = () => import("./scanner");
+const CameraScanner = lazy(() => loadCameraScanner().then((m) => ({ default: m.CameraScanner })));
 
 export type PickingScreenProps = {
   orderNumber: string | null;
@@ -71,7 +76,13 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
   // The first paint may already hold the order's lines (docs/decisions/008-page-data.md); a tap before the
   // screen's script runs would be lost, so the lines and the list actions wait for it.
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    const w = window as Window & { requestIdleCallback?: (cb: () => void) => number };
+    const preload = () => void loadCameraScanner().catch(() => {});
+    if (w.requestIdleCallback) w.requestIdleCallback(preload);
+    else setTimeout(preload, 1500);
+  }, []);
   const reasons = useShortReasons(pick.demo ? null : (pick.header?.orderNumber ?? null));
   const listReady = hydrated && !pick.loading && !pick.demo && !pick.error && !!pick.header && pick.items.length > 0;
 
@@ -180,7 +191,11 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
 
       {overlay ? <AccessOverlay orderNumber={orderNumber} onSuccess={afterPasscodeLogin} /> : null}
 
-      <CameraScanner open={cameraOpen && listReady} onClose={() => setCameraOpen(false)} onScan={onScan} />
+      {cameraOpen ? (
+        <Suspense fallback={null}>
+          <CameraScanner open={cameraOpen && listReady} onClose={() => setCameraOpen(false)} onScan={onScan} />
+        </Suspense>
+      ) : null}
 
       <MarkAllDialog
         open={confirmAll}

@@ -1,40 +1,15 @@
-// Scanning on the picking screen: a hardware scanner acting as a keyboard (told apart from typing by its
-// speed, app/domain/picking/scan.ts), and the phone camera: the browser's BarcodeDetector where it has one,
-// else the ZXing decoder (loaded only when the camera opens). A code seen again within a moment is the same
-// scan, not a second unit. Each camera scan records a 'scan-to-confirm' performance measure.
+// Scanning on the picking screen with the phone camera: the browser's BarcodeDetector where it has one, else the
+// ZXing decoder (loaded only when the camera opens). A code seen again within a moment is the same scan, not a
+// second unit. Each camera scan records a 'scan-to-confirm' performance measure. This module loads when the
+// picking screen is idle, not with its first paint (issue 25); the hardware scanner is wedge-scanner.ts.
 import { Camera, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { loadZxing } from "~/components/browser-only.client";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { ean13Modules } from "~/domain/picking/barcodes";
-import { feedWedge, WEDGE_START, type ScanOutcome } from "~/domain/picking/scan";
+import type { ScanOutcome } from "~/domain/picking/scan";
 import { prepareFeedback } from "./feedback";
-
-/** Listens for a keyboard-wedge scanner while `enabled`; typing into a field is never taken as a scan. */
-export function useWedgeScanner(onScan: (code: string) => void, enabled: boolean) {
-  const onScanRef = useRef(onScan);
-  onScanRef.current = onScan;
-  useEffect(() => {
-    if (!enabled) return;
-    let state = WEDGE_START;
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target instanceof Element ? event.target : null;
-      if (target?.closest("input, textarea, select, [contenteditable=true]") && !target.closest("[data-scan-input]")) return;
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
-      const out = feedWedge(state, event.key, event.timeStamp || performance.now());
-      state = out.state;
-      if (out.scan) {
-        event.preventDefault();
-        const started = performance.now();
-        onScanRef.current(out.scan);
-        requestAnimationFrame(() => performance.measure("key-scan-to-confirm", { start: started, end: performance.now() }));
-      }
-    };
-    window.addEventListener("keydown", onKey, true);
-    return () => window.removeEventListener("keydown", onKey, true);
-  }, [enabled]);
-}
 
 /** The same code again within this time is the same scan (the camera sees a label many times a second). */
 export const SAME_CODE_COOLDOWN_MS = 1200;
