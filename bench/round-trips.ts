@@ -43,6 +43,7 @@ const ORDER = "SO-100002";
 export const TRIP_CASES: TripCase[] = [
   { name: "page / (home) as admin", run: (h, c) => page(h, "/", c.admin, home.loader as Handler) },
   { name: "page / (home) as warehouse", run: (h, c) => page(h, "/", c.warehouse, home.loader as Handler) },
+  { name: "page / (home) as driver", run: (h, c) => page(h, "/", c.driver, home.loader as Handler) },
   { name: "page /order-tracking as admin", run: (h, c) => page(h, "/order-tracking", c.admin, orderTracking.loader as Handler) },
   { name: "page /order-tracking as warehouse", run: (h, c) => page(h, "/order-tracking", c.warehouse, orderTracking.loader as Handler) },
   { name: `page /pick-list?order=${ORDER} as admin`, run: (h, c) => page(h, `/pick-list?order=${ORDER}`, c.admin, pickList.loader as Handler, false) },
@@ -108,7 +109,7 @@ export async function tripCookies(h: TripHarness): Promise<Record<string, string
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(eq(orders.orderNumber, ORDER))
     .limit(1);
-  return { ...(await staffCookies(h.ctx.app, ["admin", "warehouse"])), passcode: await passcodeCookie(h.ctx.app, 2), line: line!.lineItemId };
+  return { ...(await staffCookies(h.ctx.app, ["admin", "warehouse", "driver"])), passcode: await passcodeCookie(h.ctx.app, 2), line: line!.lineItemId };
 }
 
 export async function measureCase(h: TripHarness, c: TripCase, cookies: Record<string, string>): Promise<TripCount> {

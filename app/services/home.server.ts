@@ -9,8 +9,8 @@
 //
 // The floor's work is read live (not from the prepared task lists): an order assigned a minute ago is on the
 // picker's home at once. The same rules decide it as the task lists (app/domain/tasks/floor.ts).
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, notInArray, sql } from "drizzle-orm";
-import { announcements, auditEvents, orderLines, orders, returnRequests } from "../../db/schema";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { announcements, auditEvents, orderLines, orders, returnRequests, routeStops } from "../../db/schema";
 import { mayOpen } from "~/domain/access/areas";
 import { hasGrant } from "~/domain/access/roles";
 import { hiddenOrderFields } from "~/domain/access/visibility";
@@ -60,34 +60,34 @@ export type FloorWork = { picks: PickWork | null; deliveries: DeliveryWork | nul
 
 const notPicked = sql`NOT EXISTS (SELECT 1 FROM pick_list_status p WHERE p.order_id = ${orders.id} AND p.completed_at IS NOT NULL)`;
 
-/** A warehouse employee's picks: assigned to her (her pick scope), not picked yet, oldest first. */
+type PickRow = { id: number; orderNumber: string; customerName: string; orderStatus: string; orderType: string; orderDate: string; total: number; lines: number; units: number };
+
+/**
+ * A warehouse employee's picks: assigned to her (her pick scope), not picked yet, oldest first. One statement
+ * (decision 044): the orders waiting to be picked are read as (id, date) off the status index, each tested against
+ * her scope, whose word-index subquery runs once; left to itself SQLite drives from the word index instead, one
+ * row lookup for every order she was ever assigned. The count and the oldest page come from that one list, and
+ * each order's size (lines, units) from the order-lines index.
+ */
 export async function myPicks(ctx: Ctx, viewer: Viewer, limit = FLOOR_LIST_LIMIT): Promise<PickWork> {
   const [{ where }, statuses] = await Promise.all([kindScope(ctx, viewer, "pick"), distinctStatuses(ctx)]);
-  const condition = and(where, statusIn(statusSets(statuses).toPick), notPicked);
-  // Each order's size comes with it (a correlated count on the order-lines index), not from a second query.
-  const [rows, [count]] = await Promise.all([
-    ctx.db
-      .select({
-        id: orders.id,
-        orderNumber: orders.orderNumber,
-        customerName: orders.customerName,
-        orderStatus: orders.orderStatus,
-        orderType: orders.orderType,
-        orderDate: orders.orderDate,
-        lines: sql<number>`(SELECT count(*) FROM ${orderLines} WHERE ${orderLines.orderId} = ${orders.id})`,
-        units: sql<number>`(SELECT coalesce(sum(${orderLines.quantity}), 0) FROM ${orderLines} WHERE ${orderLines.orderId} = ${orders.id})`,
-      })
-      .from(orders)
-      .where(condition)
-      .orderBy(asc(orders.orderDate), asc(orders.id))
-      .limit(limit),
-    ctx.db.select({ n: sql<number>`count(*)` }).from(orders).where(condition),
-  ]);
+  const toPick = statusSets(statuses).toPick;
+  // INDEXED BY needs a condition the index answers: with no status waiting to be picked, nothing is.
+  if (!toPick.length) return { total: 0, items: [] };
+  const rows = await ctx.db.all<PickRow>(sql`WITH mine AS MATERIALIZED (
+      SELECT ${orders.id} AS id, ${orders.orderDate} AS order_date FROM ${orders} INDEXED BY orders_status_lc_date_idx
+      WHERE ${and(statusIn(toPick), notPicked, where)})
+    SELECT o.id AS id, o.order_number AS orderNumber, o.customer_name AS customerName, o.order_status AS orderStatus, o.order_type AS orderType,
+      o.order_date AS orderDate, (SELECT count(*) FROM mine) AS total,
+      (SELECT count(*) FROM ${orderLines} l WHERE l.order_id = o.id) AS lines,
+      (SELECT coalesce(sum(l.quantity), 0) FROM ${orderLines} l WHERE l.order_id = o.id) AS units
+    FROM mine JOIN ${orders} o ON o.id = mine.id ORDER BY mine.order_date, mine.id LIMIT ${Math.max(1, limit)}`);
   const now = ctx.now();
   return {
-    total: Number(count?.n ?? 0),
-    items: rows.map((r) => ({
-      orderId: r.id,
+    // No row means no pick at all: the count rides on the rows.
+    total: Number(rows[0]?.total ?? 0),
+    items: rows.slice(0, limit).map((r) => ({
+      orderId: Number(r.id),
       orderNumber: r.orderNumber,
       customerName: r.customerName,
       orderStatus: r.orderStatus,
@@ -105,24 +105,43 @@ function utcDayStart(date: Date, offsetDays = 0): string {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + offsetDays)).toISOString();
 }
 
+type OpenDeliveries = { rows: DeliveryCandidate[]; count: number; delivered: number; hidePayment: boolean };
+type DeliveryCandidate = {
+  id: number;
+  orderNumber: string;
+  customerName: string;
+  orderStatus: string;
+  orderType: string;
+  warehouseLocation: string;
+  addressLines: string[];
+  mapsUrl: string | null;
+  paymentStatus: string;
+  orderDate: string;
+};
+
 /**
- * A driver's deliveries for today: delivery orders in their delivery scope that are picked and ready to
- * load or on the truck, not delivered yet, in route order; and how many they delivered today (UTC day,
- * as the Orders Today tile).
+ * The driver's open deliveries apart from his planned route (the oldest candidates, their count) and what he
+ * delivered today. Read beside the route rather than after it, so a driver's home needs no more round trips
+ * than the route does: the route's orders are left out in SQL (his stops that day, the stops myRoute reads).
+ * Each read is an index range (decision 044): his stages, types and warehouses among the undelivered orders,
+ * and today's completions.
  */
-export async function todaysDeliveries(ctx: Ctx, viewer: Viewer, limit = FLOOR_LIST_LIMIT): Promise<DeliveryWork> {
-  const now = ctx.now();
-  // Today's planned route comes first (issue 24); whatever else is open in scope is listed apart.
-  const [{ where, hidePayment }, statuses, planned] = await Promise.all([
-    kindScope(ctx, viewer, "delivery"),
-    distinctStatuses(ctx),
-    myRoute(ctx, viewer, easternDay(now)),
-  ]);
-  const onRoute = planned.stops.map((s) => s.orderId);
+async function openDeliveries(ctx: Ctx, viewer: Viewer, day: string, now: Date): Promise<OpenDeliveries> {
+  const [{ where, hidePayment }, statuses] = await Promise.all([kindScope(ctx, viewer, "delivery"), distinctStatuses(ctx)]);
   const sets = statusSets(statuses);
   const deliveries = and(where, inArray(orders.orderType, [...DELIVERY_ORDER_TYPES]));
   const toDeliver = and(deliveries, statusIn([...sets.picked, ...sets.onTruck]), isNull(orders.deliveryCompletedAt));
-  const apart = onRoute.length ? and(toDeliver, notInArray(orders.id, onRoute)) : toDeliver;
+  const driverId = viewer.kind === "user" ? viewer.userId : null;
+  const onRoute = sql`SELECT ${routeStops.orderId} FROM ${routeStops} WHERE ${routeStops.driverId} = ${driverId} AND ${routeStops.date} = ${day}`;
+  const apart = driverId === null ? toDeliver : and(toDeliver, sql`${orders.id} NOT IN (${onRoute})`);
+  // The candidates' ids and dates come off the index alone; only those rows are read whole.
+  const candidates = ctx.db
+    .select({ id: orders.id, orderDate: orders.orderDate })
+    .from(orders)
+    .where(apart)
+    .orderBy(asc(orders.orderDate), asc(orders.id))
+    .limit(ROUTE_CANDIDATES)
+    .as("candidates");
   const [rows, [count], [delivered]] = await Promise.all([
     ctx.db
       .select({
@@ -137,17 +156,33 @@ export async function todaysDeliveries(ctx: Ctx, viewer: Viewer, limit = FLOOR_L
         paymentStatus: orders.paymentStatus,
         orderDate: orders.orderDate,
       })
-      .from(orders)
-      .where(apart)
-      .orderBy(asc(orders.orderDate), asc(orders.id))
-      .limit(ROUTE_CANDIDATES),
+      .from(candidates)
+      .innerJoin(orders, eq(orders.id, candidates.id)),
     ctx.db.select({ n: sql<number>`count(*)` }).from(orders).where(apart),
     ctx.db
       .select({ n: sql<number>`count(*)` })
       .from(orders)
       .where(and(deliveries, gte(orders.deliveryCompletedAt, utcDayStart(now)), lt(orders.deliveryCompletedAt, utcDayStart(now, 1)))),
   ]);
-  const stops = routeOrder(rows.map((r) => ({ ...r, addressLines: r.addressLines ?? [] }))).slice(0, limit);
+  return {
+    rows: rows.map((r) => ({ ...r, addressLines: r.addressLines ?? [] })),
+    count: Number(count?.n ?? 0),
+    delivered: Number(delivered?.n ?? 0),
+    hidePayment,
+  };
+}
+
+/**
+ * A driver's deliveries for today: delivery orders in their delivery scope that are picked and ready to
+ * load or on the truck, not delivered yet, in route order; and how many they delivered today (UTC day,
+ * as the Orders Today tile).
+ */
+export async function todaysDeliveries(ctx: Ctx, viewer: Viewer, limit = FLOOR_LIST_LIMIT): Promise<DeliveryWork> {
+  const now = ctx.now();
+  const day = easternDay(now);
+  // Today's planned route comes first (issue 24); whatever else is open in scope is listed apart.
+  const [planned, { rows, count, delivered, hidePayment }] = await Promise.all([myRoute(ctx, viewer, day), openDeliveries(ctx, viewer, day, now)]);
+  const stops = routeOrder(rows).slice(0, limit);
   const route: RouteStopView[] = planned.stops.map((s, i) => ({
     orderId: s.orderId,
     orderNumber: s.orderNumber,
@@ -167,8 +202,8 @@ export async function todaysDeliveries(ctx: Ctx, viewer: Viewer, limit = FLOOR_L
     proofNeeded: proofLabels({ ...s.requiredProof, codPhoto: s.requiredProof.codPhoto && s.codDueCents !== null }),
   }));
   return {
-    total: Number(count?.n ?? 0) + route.filter((s) => !s.done).length,
-    deliveredToday: Number(delivered?.n ?? 0),
+    total: count + route.filter((s) => !s.done).length,
+    deliveredToday: delivered,
     route,
     items: stops.map((r) => ({
       orderId: r.id,

@@ -124,7 +124,10 @@ export async function resolveOrderScope(ctx: Pick<AppContext, "db">, viewer: Vie
   const scopes = await scopeForAny(ctx, viewer, grants);
   const visibility = orderVisibility(viewer);
   const lone = scopes.length === 1 ? scopes[0]! : undefined;
-  const where = lone ? orderScopeWhere(lone) : or(...scopes.map((s) => orderScopeWhere(s) ?? sql`1`));
+  // Copies of one scope (a warehouse employee's order grants all name her assignment) are one condition: each
+  // copy of an assignment scope is a word-index subquery that SQLite would run apart (decision 044).
+  const distinct = scopes.filter((s, i) => scopes.findIndex((t) => JSON.stringify(t) === JSON.stringify(s)) === i);
+  const where = distinct.length === 1 ? orderScopeWhere(distinct[0]!) : or(...distinct.map((s) => orderScopeWhere(s) ?? sql`1`));
   const types = scopes.flatMap((s) => (s.kind === "location" ? [s.orderTypes] : [null]));
   const allowedOrderTypes = types.some((t) => t === null) ? [...ORDER_TYPES] : [...new Set(types.flatMap((t) => t ?? []))];
   return {

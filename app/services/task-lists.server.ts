@@ -118,7 +118,10 @@ export async function taskViewers(ctx: DbCtx): Promise<Viewer[]> {
 export async function kindScope(ctx: DbCtx, viewer: Viewer, kind: TaskKind): Promise<{ where: SQL | undefined; hidePayment: boolean }> {
   const { open, act } = TASK_KIND_GRANTS[kind];
   const [opens, acts] = await Promise.all([resolveOrderScope(ctx, viewer, open), resolveOrderScope(ctx, viewer, act)]);
-  return { where: and(opens.where, acts.where), hidePayment: opens.hidePayment };
+  // Often one scope (a picker's screen and work both name her assignment): one condition then, not two copies
+  // of its word-index subquery (decision 044).
+  const same = renderScope(ctx.db, opens.where) === renderScope(ctx.db, acts.where);
+  return { where: same ? opens.where : and(opens.where, acts.where), hidePayment: opens.hidePayment };
 }
 
 export type PersonalPlan = {

@@ -56,6 +56,14 @@ export const orders = sqliteTable(
     index("orders_trucking_lc_date_idx").on(sql`lower(trucking_company)`, t.orderDate, t.id),
     // The Awaiting Trucking KPI (open status and unset trucking) counted off the index alone.
     index("orders_status_trucking_lc_idx").on(sql`lower(order_status)`, sql`lower(trucking_company)`),
+    // A driver's open deliveries (app/services/home.server.ts, decision 044): his stages, types and warehouses
+    // are index seeks, and the page's order date comes with them, so the count and the oldest candidates read
+    // only the undelivered orders at those stages, not every order of his types.
+    index("orders_to_deliver_idx")
+      .on(sql`lower(order_status)`, t.orderType, t.warehouseLocation, t.orderDate)
+      .where(sql`${t.deliveryCompletedAt} IS NULL`),
+    // What a driver delivered today: today's range of completions, counted off the index alone.
+    index("orders_delivered_idx").on(t.deliveryCompletedAt, t.orderType, t.warehouseLocation).where(sql`${t.deliveryCompletedAt} IS NOT NULL`),
   ],
 );
 

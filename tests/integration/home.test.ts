@@ -3,7 +3,7 @@
 // driver's deliveries) and recent activity as sentences.
 import { and, eq, isNull, sql as dsql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, orders as ordersTable, pickListStatus } from "../../db/schema";
+import { auditEvents, orderLines, orders as ordersTable, pickListStatus } from "../../db/schema";
 import { DELIVERY_ORDER_TYPES } from "~/domain/orders/constants";
 import { floorStage, routeOrder } from "~/domain/tasks/floor";
 import { getStaffViewer, type Viewer } from "~/lib/session.server";
@@ -88,6 +88,24 @@ describe("a warehouse employee's home: her picks", () => {
     const dates = picks.items.map((p) => p.orderDate);
     expect(dates).toEqual([...dates].sort());
     expect(picks.items.every((p) => p.lines > 0 && p.units >= p.lines)).toBe(true);
+  });
+
+  it("gives each pick its own order's size: its lines and the units they add up to", async () => {
+    const picks = await myPicks(ctx.app, wendy().viewer, 500);
+    const lines = await ctx.app.db.select({ orderId: orderLines.orderId, quantity: orderLines.quantity }).from(orderLines);
+    const size = (orderId: number) => {
+      const mine = lines.filter((l) => l.orderId === orderId);
+      return { lines: mine.length, units: mine.reduce((sum, l) => sum + l.quantity, 0) };
+    };
+    expect(new Set(picks.items.map((p) => p.lines)).size).toBeGreaterThan(1);
+    for (const p of picks.items) expect({ lines: p.lines, units: p.units }, p.orderNumber).toEqual(size(p.orderId));
+  });
+
+  it("a short page still counts every pick", async () => {
+    const all = await myPicks(ctx.app, wendy().viewer, 500);
+    const page = await myPicks(ctx.app, wendy().viewer, 3);
+    expect(page.total).toBe(all.total);
+    expect(page.items.map((p) => p.orderNumber)).toEqual(all.items.slice(0, 3).map((p) => p.orderNumber));
   });
 
   it("Begin Picking opens each pick for her: the picking screen's calls answer 200", async () => {
@@ -178,6 +196,13 @@ describe("a driver's home: today's deliveries", () => {
     } finally {
       await ctx.app.db.update(ordersTable).set({ deliveryCompletedAt: null }).where(eq(ordersTable.id, stop.orderId));
     }
+  });
+
+  it("lists an order on today's route once, as a stop of the route, never again apart", async () => {
+    const work = await todaysDeliveries(ctx.app, dan().viewer, 500);
+    const planned = new Set((work.route ?? []).map((s) => s.orderNumber));
+    expect(planned.size).toBeGreaterThan(0);
+    expect(work.items.filter((s) => planned.has(s.orderNumber))).toEqual([]);
   });
 
   it("the home page shows his stops, no picks, and no trucking tile", async () => {
