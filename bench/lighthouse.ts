@@ -7,6 +7,7 @@
 // since a loaded machine moves these numbers by a factor of two, and Lighthouse's own benchmark index of the machine
 // (`bench`, median). Figures, not assertions.
 // Run alone with `npx tsx bench/lighthouse.ts`; LIGHTHOUSE_PAGES=pick,home picks pages whose label contains a word.
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -50,6 +51,8 @@ async function warehousePickOrder(server: Server, cookie: string): Promise<strin
 type Run = { score: number; lcp: number; fcp: number; tbt: number; cls: number; bytes: number; requests: number; bench: number };
 
 async function lighthouseOnce(url: string, cookie: string): Promise<Run> {
+  // chrome-launcher reports a missing binary as an 'error' event nobody listens to: a crash, not a rejection.
+  if (!existsSync(CHROME)) throw new Error(`no Chromium at ${CHROME} (set CHROME_PATH)`);
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
   try {
     const result = await lighthouse(url, { port: chrome.port, logLevel: "error", output: "json", onlyCategories: ["performance"], extraHeaders: { Cookie: cookie } });

@@ -25,9 +25,23 @@ export async function waitFor(url: string, ms = 240_000, gone: () => string | nu
   throw new Error(`${url} did not come up`);
 }
 
+/** Process groups of previews still running: a bench that ends any way at all (a crash included) stops them. */
+const running = new Set<number>();
+process.on("exit", () => {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, "SIGTERM");
+    } catch {
+      // gone already
+    }
+  }
+});
+
 export function stopper(child: ChildProcess) {
+  if (child.pid) running.add(child.pid);
   return () =>
     new Promise<void>((resolve) => {
+      if (child.pid) running.delete(child.pid);
       child.once("exit", () => resolve());
       // The whole process group (npx → tsx → wrangler, partykit, stand-ins): killing npx alone left them running.
       try {

@@ -74,20 +74,26 @@ const benches: [string, () => Promise<void>][] = [
   ["export", benchExport],
 ];
 
-// A section's stray rejection (a server's callback after the section gave up) is reported, not the end of the run.
-process.on("unhandledRejection", (e) => console.error(`unhandled rejection: ${e instanceof Error ? e.message : String(e)}`));
+// An error nothing catches (an unhandled rejection, or an 'error' event with no listener in a library) fails the
+// section it happens in, which the run then leaves, instead of ending the whole run; between sections it is reported.
+let failSection: ((e: unknown) => void) | null = null;
+const stray = (e: unknown) => (failSection ? failSection(e) : console.error(`uncaught: ${e instanceof Error ? e.message : String(e)}`));
+process.on("unhandledRejection", stray);
+process.on("uncaughtException", stray);
 
 const results: SectionResult[] = [];
 async function section(name: string, run: () => Promise<unknown>) {
   console.log(`\n=== ${name}  (${machineLoad()})`);
   const started = performance.now();
   try {
-    await run();
+    await Promise.race([run(), new Promise((_, reject) => (failSection = reject))]);
     results.push({ name, ok: true, seconds: (performance.now() - started) / 1000 });
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e);
     console.log(`=== ${name} FAILED: ${reason}`);
     results.push({ name, ok: false, seconds: (performance.now() - started) / 1000, reason: reason.split("\n")[0] });
+  } finally {
+    failSection = null;
   }
 }
 
@@ -99,9 +105,10 @@ if (only.some((name) => NEEDS_BUILD.has(name))) {
     console.log(reason ? `built in ${seconds.toFixed(0)} s (${reason})` : process.env.BENCH_NO_BUILD ? "BENCH_NO_BUILD=1: serving build/ as it is" : "build/ is newer than its sources");
   });
 }
-for (const [name, run] of benches) if (only.includes(name)) await section(name, run);
-for (const name of only.filter((n) => !known.has(n))) {
-  await section(name, async () => Promise.reject(new Error(`no such section (known: ${[...known].join(", ")})`)));
+// In the order BENCH_ONLY names them (by default, the order above).
+for (const name of only) {
+  const bench = benches.find(([n]) => n === name);
+  await section(name, bench ? bench[1] : async () => Promise.reject(new Error(`no such section (known: ${[...known].join(", ")})`)));
 }
 printSections(results);
 process.exit(results.some((r) => !r.ok) ? 1 : 0);
