@@ -55,6 +55,7 @@ export function MobileOrderList({
 
   return (
     <div>
+      {virtual.driver}
       <ul ref={virtual.listRef} className={virtual.enabled ? undefined : "space-y-2"} aria-label="Orders" style={virtual.enabled ? { paddingTop: virtual.before, paddingBottom: virtual.after } : undefined}>
         {virtual.indexes.map((index) => {
           const row = rows[index]!;

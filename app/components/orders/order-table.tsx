@@ -76,6 +76,7 @@ export function OrderTable({
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm lg:overflow-x-visible">
       <table className={cn("w-full text-left lg:table-fixed", density === "compact" ? "text-xs" : "text-sm")} aria-rowcount={virtual.enabled ? rows.length + 1 : undefined}>
         <caption className="sr-only">Orders</caption>
+        {virtual.driver}
         <colgroup>
           {selecting ? <col className="lg:w-10" /> : null}
           {columns.map((c) => (
