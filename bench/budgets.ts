@@ -1,11 +1,36 @@
-// The first-load JavaScript budget (issue 14): every route's gzipped first-load JS, read from the last
-// `npm run build`, must stay under 150 KB. `npm test` runs this after the build and fails when one is over;
-// `npm run bench` prints the same figures.
+// The first-load JavaScript budgets (issue 14, tightened by issue 25): every route's gzipped first-load JS, read
+// from the last `npm run build`, must stay under its budget: 110 KB for the floor's first screens (the pick list and
+// the driver's screens), 130 KB for every other page. A route that cannot reach its target today has its own
+// ceiling, the figure measured when it was set plus about 1 KB, so the gate still catches growth (decision 045).
+// `npm test` runs this after the build and fails when one is over; `npm run bench` prints the same figures.
 import { firstLoadGzipBytes, readRemixManifest } from "./bundle-size";
 
-export const FIRST_LOAD_BUDGET_KB = 150;
+/** Every page not named below. */
+export const FIRST_LOAD_BUDGET_KB = 130;
+/** The issue's target for the pick list and the driver's screens (Home, Order Tracking, Outbox). */
+export const FLOOR_TARGET_KB = 110;
 
-export type BudgetRow = { routeId: string; kb: number; files: number; over: boolean };
+/** A route's own budget: its target, and the ceiling it holds until it reaches it (with the reason). */
+type RouteBudget = { target: number; ceiling?: number; why?: string };
+
+const NOT_YET = "not reached yet: the framework alone (react-dom, Remix) is 85 KB, the signed-in shell 18 KB more";
+
+export const ROUTE_BUDGETS: Record<string, RouteBudget> = {
+  "routes/pick-list": { target: FLOOR_TARGET_KB, ceiling: 126, why: `${NOT_YET}; the pick list's own rules and rows are 22 KB (measured 124.7)` },
+  "routes/_app._index": { target: FLOOR_TARGET_KB, ceiling: 122, why: `${NOT_YET}; every role's Home is one route (measured 120.5)` },
+  "routes/_app.order-tracking": { target: FLOOR_TARGET_KB, ceiling: 130, why: `${NOT_YET}; the list, filters and search are one route for every role (measured 128.8)` },
+  "routes/_app.outbox": { target: FLOOR_TARGET_KB, ceiling: 118.5, why: `${NOT_YET} (measured 117.3)` },
+  "routes/_app.customer-applications": { target: FIRST_LOAD_BUDGET_KB, ceiling: 133, why: "not reached yet: the detail, its edit dialog and documents load with the list (measured 132.0)" },
+  "routes/_app.reports.stock-transfer.new": { target: FIRST_LOAD_BUDGET_KB, ceiling: 132, why: "not reached yet: signature_pad loads with the form, so a signature can be drawn at once (measured 131.0)" },
+};
+
+export type BudgetRow = { routeId: string; kb: number; files: number; budget: number; over: boolean };
+
+/** The budget the gate holds a route to today: its ceiling while its target is out of reach. */
+export function budgetOf(routeId: string): number {
+  const own = ROUTE_BUDGETS[routeId];
+  return own ? (own.ceiling ?? own.target) : FIRST_LOAD_BUDGET_KB;
+}
 
 export function measureBudgets(buildDir = "build/client"): BudgetRow[] {
   const manifest = readRemixManifest(buildDir);
@@ -15,13 +40,16 @@ export function measureBudgets(buildDir = "build/client"): BudgetRow[] {
     .map((routeId) => {
       const { bytes, files } = firstLoadGzipBytes(routeId, buildDir);
       const kb = bytes / 1024;
-      return { routeId, kb, files: files.length, over: kb > FIRST_LOAD_BUDGET_KB };
+      const budget = budgetOf(routeId);
+      return { routeId, kb, files: files.length, budget, over: kb > budget };
     });
 }
 
 export function printBudgets(rows: BudgetRow[]): void {
   for (const r of rows) {
-    console.log(`${r.over ? "OVER" : "ok  "} ${r.routeId}: ${r.kb.toFixed(1)} KB gzipped first-load JS (${r.files} files, budget ${FIRST_LOAD_BUDGET_KB} KB)`);
+    const own = ROUTE_BUDGETS[r.routeId];
+    const target = own?.ceiling && own.ceiling !== own.target ? `, target ${own.target} KB` : "";
+    console.log(`${r.over ? "OVER" : "ok  "} ${r.routeId}: ${r.kb.toFixed(1)} KB gzipped first-load JS (${r.files} files, budget ${r.budget} KB${target})`);
   }
 }
 
