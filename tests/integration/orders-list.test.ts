@@ -13,7 +13,7 @@ import { loader as workersLoader } from "~/routes/api.warehouse-workers";
 import { orderListQuerySchema } from "~/domain/orders/query";
 import { KpisAnswer, OrderListAnswer, OrderListBodySchema, OrderRowSchema, SalesOrderLinesAnswer, WorkerOptionsAnswer } from "~/domain/orders/contract";
 import { getStaffViewer } from "~/lib/session.server";
-import { filterConditions, listOrders, orderBy, resolveOrderScope } from "~/services/orders.server";
+import { filterConditions, inSearchTrigrams, listOrders, orderBy, resolveOrderScope } from "~/services/orders.server";
 import { loader as salesOrderLoader } from "~/routes/api.sales-orders.by-order-number.$orderNumber";
 import { createSeededTestDatabase, SEED_NOW } from "../support/db";
 import { createTestContext, passcodeCookie, request, settle, staffCookie, staffCookies } from "../support/context";
@@ -416,5 +416,35 @@ describe("assignment word index: the sort-index walk and the id lookup give the 
     const inScope = await everyPage(viewer, { searchBy: "warehouseAssignment", search: "kev" });
     expect(inScope.total).toBe(both.length);
     expect(inScope.numbers).toEqual([...both].sort(byDateDesc).map((o) => o.orderNumber));
+  });
+
+  it("the substring search keeps its rows, order and total, whichever plan it takes (the walk above 2,000 matches)", async () => {
+    const admin = (await getStaffViewer(request("/", { cookie: await staffCookie(big.app, "logistics@goldengrain.test") }), big.app))!;
+    const driver = (await getStaffViewer(request("/", { cookie: await staffCookie(big.app, "driver@goldengrain.test") }), big.app))!;
+    const holds = (o: Order, q: string) => o.customerName.toLowerCase().includes(q.toLowerCase()) || o.orderNumber.toLowerCase().includes(q.toLowerCase());
+    // 'O-1' is in every order number (the walk), 'ood' in a fifth of the names (the lookup).
+    for (const [q, many] of [["O-1", true], ["ood", false]] as const) {
+      const matching = bigAll.filter((o) => holds(o, q));
+      expect(matching.length > 2000, `${q}: ${matching.length}`).toBe(many);
+      for (const [raw, cmp] of [[{}, byDateDesc], [{ sort: "customerName", dir: "asc" }, byCustomerAsc]] as const) {
+        const got = await everyPage(admin, { searchBy: "customerOrOrder", search: q, limit: "500", ...raw });
+        expect(got.total).toBe(matching.length);
+        expect(got.numbers).toEqual([...matching].sort(cmp).map((o) => o.orderNumber));
+      }
+      const first = await listOrders(big.app, admin, orderListQuerySchema.parse({ searchBy: "customerOrOrder", search: q, limit: "25", orderStatus: "Picking" }));
+      expect(first.pagination.total).toBe(matching.filter((o) => o.orderStatus === "Picking").length);
+      const inScope = matching.filter((o) => driver.locationIds.includes(o.warehouseLocation) && driver.orderTypes.includes(o.orderType));
+      const his = await everyPage(driver, { searchBy: "customerOrOrder", search: q, limit: "500" });
+      expect(his.total).toBe(inScope.length);
+      expect(his.numbers).toEqual([...inScope].sort(byDateDesc).map((o) => o.orderNumber));
+    }
+    const page = (walk: boolean, offset: number) =>
+      big.app.db.select({ id: orders.id }).from(orders).where(inSearchTrigrams('"O-1"', walk)).orderBy(...orderBy({ sort: undefined, dir: undefined })).limit(25).offset(offset);
+    for (const offset of [0, 500, 1500]) expect(await page(true, offset)).toEqual(await page(false, offset));
+    const client = (big.app.db as unknown as { $client: import("@libsql/client").Client }).$client;
+    const built = page(true, 0).toSQL();
+    const plan = (await client.execute({ sql: `EXPLAIN QUERY PLAN ${built.sql}`, args: built.params as never[] })).rows.map((r) => String(r.detail)).join("\n");
+    expect(plan).toContain("orders_date_idx");
+    expect(plan).not.toContain("TEMP B-TREE");
   });
 });
