@@ -1,12 +1,14 @@
 // The Task Center at 100,000 orders: the cron's build of every role's list (cold, then again over the previous
 // build), the bell's read of a prepared list for each role (the first screen: a page of each tab and the true
-// counts), 'Show more', the worst read state (everything marked read), the floor homes, and the query plans.
+// counts), 'Show more', the worst read state (everything marked read), the floor homes, and the query plans (the
+// floor homes' recorded from the statements they run).
 // Wall times and the process's CPU time per call (the machines are shared: CPU time is the steadier figure).
 // Run alone with `npx tsx bench/tasks.ts`; BENCH_ORDERS overrides the size, BENCH_TASKS_DB reuses a seeded file.
 import { mkdtempSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { Client, InArgs, InStatement } from "@libsql/client";
 import { sql } from "drizzle-orm";
 import { orders, tasks } from "../db/schema";
 import { seedDatabase } from "../db/seed";
@@ -111,6 +113,27 @@ export async function benchTasks(): Promise<void> {
   await explain("All Tasks page (office)", sql`SELECT t.id FROM ${tasks} t JOIN ${orders} o ON o.id = t.order_id WHERE +t.id BETWEEN 1 AND 19999999 ORDER BY t.days_since_order, t.id LIMIT 25`);
   await explain("count of a sales rep's urgent part", sql`SELECT count(*) FROM ${tasks} WHERE id BETWEEN 1 AND 9999999 AND sales_rep IN ('Sam Sales')`);
   await explain("count of read state in a part", sql`SELECT count(*) FROM notification_reads WHERE user_id = 1 AND item_key >= 'task:0:' AND item_key < 'task:0;'`);
+
+  // ---- plans of the floor homes: every statement each read runs, recorded off the client as it runs them
+  const client = (db as unknown as { $client: Client }).$client;
+  const floorPlans = async (label: string, read: () => Promise<unknown>) => {
+    const seen: InStatement[] = [];
+    const execute = client.execute.bind(client);
+    client.execute = ((stmt: InStatement) => (seen.push(stmt), execute(stmt))) as typeof client.execute;
+    try {
+      await read();
+    } finally {
+      client.execute = execute;
+    }
+    for (const stmt of seen) {
+      const { sql: text, args } = typeof stmt === "string" ? { sql: stmt, args: [] } : stmt;
+      const plan = await client.execute({ sql: `EXPLAIN QUERY PLAN ${text}`, args: args as InArgs });
+      console.log(`-- ${label}: ${text.replace(/\s+/g, " ").slice(0, 110)}…`);
+      for (const row of plan.rows) console.log(`   ${String(row.detail)}`);
+    }
+  };
+  await floorPlans("my picks", () => myPicks(ctx.app, viewers.get("warehouse")!.viewer));
+  await floorPlans("today's deliveries", () => todaysDeliveries(ctx.app, viewers.get("driver")!.viewer));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
