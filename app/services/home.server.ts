@@ -109,15 +109,9 @@ function utcDayStart(date: Date, offsetDays = 0): string {
 type CandidateValues = [number, string, string, string, string, string, string[] | null, string | null, string, string];
 
 type OpenDeliveries = { rows: DeliveryCandidate[]; count: number; delivered: number; hidePayment: boolean };
-type DeliveryCandidate = {
+/** A stop's own fields as read (the rest of a DeliveryStop is worked out from them). */
+type DeliveryCandidate = Pick<DeliveryStop, "orderNumber" | "customerName" | "orderStatus" | "orderType" | "warehouseLocation" | "addressLines" | "mapsUrl"> & {
   id: number;
-  orderNumber: string;
-  customerName: string;
-  orderStatus: string;
-  orderType: string;
-  warehouseLocation: string;
-  addressLines: string[];
-  mapsUrl: string | null;
   paymentStatus: string;
   orderDate: string;
 };

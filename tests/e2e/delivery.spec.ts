@@ -4,6 +4,7 @@
 // signal returns; the delivery order PDF read as text. On desktop: the pills and the modal.
 import { execFileSync } from "node:child_process";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { sign as signPad } from "./documents-helpers";
 import { expect, expectConsoleErrors, signIn, test } from "./fixtures";
 
 // Long journeys (a whole delivery, twice) on machines shared with other runs.
@@ -40,15 +41,8 @@ async function openWizard(page: Page, orderNumber: string) {
   return dialog;
 }
 
-async function sign(page: Page) {
-  const pad = page.getByTestId("signature-pad");
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 30 + i * 20, box.y + box.height / 2 + (i % 2 ? 25 : -25), { steps: 3 });
-  await page.mouse.up();
-}
+/** The wizard's signature, drawn until the pad says it is signed. */
+const sign = (page: Page) => signPad(page, page.getByTestId("signature-pad"));
 
 async function meta(request: APIRequestContext, orderNumber: string) {
   const res = await request.get(`/api/delivery/${orderNumber}/meta`);

@@ -8,6 +8,7 @@ import { createClient } from "@libsql/client";
 import type { BrowserContext, Page } from "@playwright/test";
 import { PREVIEW } from "../../playwright.preview.config";
 import { ACCOUNTS, expect, expectConsoleErrors, openNav, openSession, test } from "../e2e/fixtures";
+import { sign } from "../e2e/documents-helpers";
 import { enterPasscode } from "../e2e/picking-helpers";
 
 // A service worker's first install precaches the whole build (about 2 MB) before it controls a page: on a
@@ -26,6 +27,20 @@ async function untilWorkerReady(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await page.waitForFunction(async () => Boolean(await (await caches.open("floor-meta")).match("/__sw/floor-owner")));
+}
+
+/** Waits until the phone keeps a copy of `path` in the person's floor cache (kept by Home or the pick list, not opened). */
+async function expectKept(page: Page, path: string, message: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (p) => {
+          for (const name of (await caches.keys()).filter((n) => n.startsWith("floor-pages-"))) if (await (await caches.open(name)).match(p)) return true;
+          return false;
+        }, path),
+      { timeout: 30_000, message },
+    )
+    .toBe(true);
 }
 
 async function floorCaches(page: Page): Promise<string[]> {
@@ -178,6 +193,33 @@ test("after Log Out, the next person on the same phone never sees the first one'
   expect(await floorCaches(page)).toHaveLength(1);
 });
 
+/** The app is closed with its writes on the phone; the signal returns 2 s later; the app is opened at `path`. */
+async function closeAndReopenOnline(context: BrowserContext, page: Page, path: string): Promise<{ reopened: Page; online: string }> {
+  await page.close();
+  await new Promise((done) => setTimeout(done, 2_000));
+  const online = new Date().toISOString();
+  await context.setOffline(false);
+  const reopened = await context.newPage();
+  await reopened.goto(path);
+  return { reopened, online };
+}
+
+/** With no signal: every line In Full, Save, then Complete; both are kept on the phone, and she is told so. */
+async function pickSaveAndCompleteOffline(page: Page, count: number) {
+  const lines = page.getByTestId("pick-line");
+  for (let i = 0; i < count; i++) {
+    await lines.nth(i).getByRole("button", { name: /^In Full/ }).click();
+    await expect(lines.nth(i)).toHaveAttribute("data-status", "Picked");
+  }
+  const bar = page.getByTestId("pick-bar").getByRole("status");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(bar).toHaveText("Saved on this phone — it will be sent when there is signal. Your picks are safe; no need to press Save again.");
+  // The kept save counts: Complete asks nothing more (every line is accounted for) and is kept too.
+  await page.getByRole("button", { name: "Complete", exact: true }).click();
+  await expect(bar).toHaveText("Saved on this phone — the order will be marked completed when there is signal. No need to press Complete again.");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+}
+
 /** The preview's database, read beside the Worker (the same file its libSQL server serves). */
 async function pickRecord(orderNumber: string) {
   const db = createClient({ url: `file:${PREVIEW.dbFile}` });
@@ -198,10 +240,7 @@ test("warehouse employee: from a cold start with no signal she opens a pick Home
   expect(orderNumber).toMatch(/^SO-/);
   expect((await pickRecord(orderNumber)).logs).toEqual([]);
   // She never opens it with signal: Home keeps her picks on the phone by itself.
-  await expect.poll(() => page.evaluate(async (path) => {
-    for (const name of (await caches.keys()).filter((n) => n.startsWith("floor-pages-"))) if (await (await caches.open(name)).match(path)) return true;
-    return false;
-  }, `/pick-list?order=${orderNumber}`), { timeout: 30_000, message: "her picks are kept on the phone from Home" }).toBe(true);
+  await expectKept(page, `/pick-list?order=${orderNumber}`, "her picks are kept on the phone from Home");
   await reportCachedBytes(page, "warehouse employee (Home with her picks)");
 
   // The tab is killed and the phone loses signal: a cold start on the dock.
@@ -219,27 +258,12 @@ test("warehouse employee: from a cold start with no signal she opens a pick Home
   await expect(cold.getByTestId("room-status")).toContainText("Offline");
 
   const actedFrom = new Date().toISOString();
-  for (let i = 0; i < count; i++) {
-    await lines.nth(i).getByRole("button", { name: /^In Full/ }).click();
-    await expect(lines.nth(i)).toHaveAttribute("data-status", "Picked");
-  }
-  const bar = cold.getByTestId("pick-bar").getByRole("status");
-  await cold.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(bar).toHaveText("Saved on this phone — it will be sent when there is signal. Your picks are safe; no need to press Save again.");
-  // The kept save counts: Complete asks nothing more (every line is accounted for) and is kept too.
-  await cold.getByRole("button", { name: "Complete", exact: true }).click();
-  await expect(bar).toHaveText("Saved on this phone — the order will be marked completed when there is signal. No need to press Complete again.");
-  await expect(cold.getByRole("dialog")).toHaveCount(0);
+  await pickSaveAndCompleteOffline(cold, count);
   await cold.screenshot({ path: "tests/e2e/.screens/offline-pick-completed-390.png" });
   const actedTo = new Date().toISOString();
 
   // The app is closed with both writes on the phone; the signal comes back a while later.
-  await cold.close();
-  await new Promise((done) => setTimeout(done, 2_000));
-  const online = new Date().toISOString();
-  await context.setOffline(false);
-  const reopened = await context.newPage();
-  await reopened.goto("/");
+  const { reopened, online } = await closeAndReopenOnline(context, cold, "/");
   await expect(reopened.getByRole("heading", { level: 1, name: /Wendy/ })).toBeVisible();
 
   // Each write reached the server once, the save before the complete, at the times she acted.
@@ -304,7 +328,7 @@ async function deliveryRecord(orderNumber: string) {
 
 const PNG_1PX = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
-test("driver: from a cold start with no signal he opens today's route and completes a cash-on-delivery stop with a photo and a signature; reopened online, each write reaches the server once, at his time", async ({ browser }) => {
+test("driver: from a cold start with no signal he opens today's route and completes a cash-on-delivery stop with two photos and a signature; reopened online, each write reaches the server once, at his time", async ({ browser }) => {
   const orderNumber = await codStopForToday();
   // He opens Home once with signal: the route, Order Tracking (where a stop opens) and each stop's details are kept.
   const { context, page } = await phoneWithCopyOf(browser, "delivery-driver", "/");
@@ -312,11 +336,7 @@ test("driver: from a cold start with no signal he opens today's route and comple
   await context.setGeolocation({ latitude: 40.77, longitude: -73.52, accuracy: 15 });
   await expect(page.getByRole("heading", { name: /Today's deliveries/ })).toBeVisible();
   await expect(page.getByRole("link", { name: `Open delivery ${orderNumber}` })).toBeVisible();
-  await expect.poll(() => page.evaluate(async () => {
-    const names = (await caches.keys()).filter((n) => n.startsWith("floor-pages-"));
-    for (const name of names) if (await (await caches.open(name)).match("/order-tracking")) return true;
-    return false;
-  }), { timeout: 30_000, message: "Order Tracking is kept on the phone without being opened" }).toBe(true);
+  await expectKept(page, "/order-tracking", "Order Tracking is kept on the phone without being opened");
   await expect.poll(() => page.evaluate((n) => localStorage.getItem(`delivery-cache:${n}`) !== null, orderNumber), { timeout: 30_000 }).toBe(true);
   expect((await deliveryRecord(orderNumber)).outAt).toBeNull();
   await reportCachedBytes(page, "driver (Home with today's route)");
@@ -339,37 +359,30 @@ test("driver: from a cold start with no signal he opens today's route and comple
   await dialog.getByRole("button", { name: "Upload COD Photo" }).click();
   await expect(cold.getByText("Photo saved on this phone")).toBeVisible();
   await expect(dialog.getByText("Step 3 of 5")).toBeVisible();
-  await dialog.getByRole("button", { name: "Skip" }).click();
+  // A second photo: the torn bag at the door, with a note.
+  await dialog.locator("input#issue-photo").setInputFiles({ name: "torn-bag.png", mimeType: "image/png", buffer: PNG_1PX });
+  await dialog.getByLabel("Note").fill("One bag torn at the corner");
+  await dialog.getByRole("button", { name: "Upload Issue Photo" }).click();
   await expect(dialog.getByText("Step 4 of 5")).toBeVisible();
   await dialog.getByLabel(/Receiver name/).fill("Olga Offline");
-  const pad = dialog.getByTestId("signature-pad");
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await cold.mouse.move(box.x + 30, box.y + box.height / 2);
-  await cold.mouse.down();
-  for (let i = 1; i <= 10; i++) await cold.mouse.move(box.x + 30 + i * 20, box.y + box.height / 2 + (i % 2 ? 25 : -25), { steps: 3 });
-  await cold.mouse.up();
+  await sign(cold, dialog.getByTestId("signature-pad"));
   await dialog.getByLabel(/Cash collected/).fill("88.50");
   await dialog.getByRole("button", { name: "Complete Delivery" }).click();
   await expect(cold.getByText("Delivery saved on this phone")).toBeVisible();
-  await expect(dialog.getByText("3 waiting to send")).toBeVisible();
+  await expect(dialog.getByText("4 waiting to send")).toBeVisible();
   await cold.screenshot({ path: "tests/e2e/.screens/offline-delivery-cold-390.png" });
   const actedTo = new Date().toISOString();
 
-  // The app is closed with the three writes on the phone; the signal comes back later; he opens the app again.
-  await cold.close();
-  await new Promise((done) => setTimeout(done, 2_000));
-  const online = new Date().toISOString();
-  await context.setOffline(false);
-  const reopened = await context.newPage();
-  await reopened.goto("/");
+  // The app is closed with the four writes on the phone; the signal comes back later; he opens the app again.
+  const { reopened, online } = await closeAndReopenOnline(context, cold, "/");
   await expect(reopened.getByRole("heading", { name: /Today's deliveries/ })).toBeVisible();
 
   await expect.poll(async () => (await deliveryRecord(orderNumber)).completedAt, { timeout: 30_000 }).not.toBeNull();
   const record = await deliveryRecord(orderNumber);
   expect(record).toMatchObject({ signedBy: "Olga Offline", codCents: 8_850 });
-  // Each write once: one COD photo, one signature, one completion, one out-for-delivery.
+  // Each write once: one COD photo, one issue photo, one signature, one completion, one out-for-delivery.
   expect(record.files["delivery-cod"]).toBe(1);
+  expect(record.files["delivery-issue"]).toBe(1);
   expect(record.files["delivery-signature"]).toBe(1);
   expect(record.audits["delivery.complete"]).toBe(1);
   expect(record.audits["delivery.out-for-delivery"]).toBe(1);
@@ -418,10 +431,7 @@ test("passcode phone: the order opened with the floor passcode opens with no sig
   await expect(page.getByTestId("pick-line").first()).toBeVisible();
   await untilWorkerReady(page);
   // The order being picked is kept on the phone by itself (the passcode phone has no Home).
-  await expect.poll(() => page.evaluate(async (path) => {
-    for (const name of (await caches.keys()).filter((n) => n.startsWith("floor-pages-"))) if (await (await caches.open(name)).match(path)) return true;
-    return false;
-  }, `/pick-list?order=${orderNumber}`), { timeout: 30_000, message: "the passcode phone keeps the order it opened" }).toBe(true);
+  await expectKept(page, `/pick-list?order=${orderNumber}`, "the passcode phone keeps the order it opened");
   await reportCachedBytes(page, "passcode phone (one pick list)");
 
   await page.close();
@@ -435,22 +445,11 @@ test("passcode phone: the order opened with the floor passcode opens with no sig
   await expect(cold.getByTestId("room-status")).toContainText("Offline");
   const actedFrom = new Date().toISOString();
   const count = await lines.count();
-  for (let i = 0; i < count; i++) {
-    await lines.nth(i).getByRole("button", { name: /^In Full/ }).click();
-    await expect(lines.nth(i)).toHaveAttribute("data-status", "Picked");
-  }
-  const bar = cold.getByTestId("pick-bar").getByRole("status");
-  await cold.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(bar).toContainText("Saved on this phone");
-  await cold.getByRole("button", { name: "Complete", exact: true }).click();
-  await expect(bar).toContainText("the order will be marked completed when there is signal");
+  await pickSaveAndCompleteOffline(cold, count);
   const actedTo = new Date().toISOString();
 
   // Closed; the signal returns; the passcode phone opens the same order again (it has no other screen).
-  await cold.close();
-  await context.setOffline(false);
-  const reopened = await context.newPage();
-  await reopened.goto(`/pick-list?order=${orderNumber}`);
+  const { reopened } = await closeAndReopenOnline(context, cold, `/pick-list?order=${orderNumber}`);
   await expect(reopened.getByRole("heading", { level: 1, name: new RegExp(`Order #${orderNumber}`) })).toBeVisible();
   await expect.poll(async () => (await pickRecord(orderNumber)).completedAt, { timeout: 45_000 }).not.toBeNull();
   const record = await pickRecord(orderNumber);
