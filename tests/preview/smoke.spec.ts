@@ -49,3 +49,13 @@ test("the production build: orders, a pick list PDF and live picking on two devi
   await expect(line(phone, 0)).toHaveAttribute("data-status", "Picked", { timeout: 5_000 });
   await phoneContext.close();
 });
+
+test("hashed build assets are kept for a year; the service worker and the manifest are always asked again", async ({ page }) => {
+  await page.goto("/login");
+  const script = await page.locator('script[type="module"][src^="/assets/"], link[rel="modulepreload"][href^="/assets/"]').first().evaluate((el) => el.getAttribute("src") ?? el.getAttribute("href"));
+  expect(script).toMatch(/^\/assets\/.+\.js$/);
+  const asset = await page.request.get(script!);
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  for (const path of ["/sw.js", "/manifest.webmanifest"]) expect((await page.request.get(path)).headers()["cache-control"]).toBe("no-cache");
+});
