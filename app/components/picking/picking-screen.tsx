@@ -70,6 +70,8 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
   };
 
   const progress = pickProgress(pick.items);
+  // Who else is on each line, once per presence change: a new list per render re-renders every row.
+  const onLines = useMemo(() => presenceByLine(pick.others), [pick.others]);
   const ordered = useMemo(() => sortLines(pick.items, sort), [pick.items, sort]);
   const { shown, hasMore } = visibleLines(ordered, hidePicked, visibleCount);
   const allPicked = pick.items.length > 0 && pick.items.every((l) => l.status === "Picked" && l.pickState === "full");
@@ -168,7 +170,7 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
               compact={compact}
               editing={editing}
               flashing={pick.flashing}
-              onLines={presenceByLine(pick.others)}
+              onLines={onLines}
               actions={actions}
               holdOf={holdOf}
               isClaimed={(id) => pick.claims.has(id)}
