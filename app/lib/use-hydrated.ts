@@ -1,8 +1,21 @@
 // Whether this render is after hydration: false on the server and in the hydrating render, true after.
-import { useEffect, useState } from "react";
+import { useEffect, useState, type RefObject } from "react";
 
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated;
+}
+
+/**
+ * A controlled field keeps what was typed before the page's script ran: on a slow phone the field is on screen
+ * (server-rendered) before React owns it, and React's first state ("") would otherwise stand, the text being lost
+ * at the next render. Once hydrated, the field's own text is taken as the state.
+ */
+export function useTypedBeforeHydration(field: RefObject<HTMLInputElement | null>, adopt: (value: string) => void): void {
+  useEffect(() => {
+    const typed = field.current?.value ?? "";
+    if (typed) adopt(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
+  }, []);
 }

@@ -1,5 +1,6 @@
 // Journeys through the shell as each of the five roles: sign-in, navigation, home page, guard, sign-out, 404.
-import { ACCOUNTS, expect, expectConsoleErrors, isPhone, openNav, signIn, signInAs, test, type RoleName } from "./fixtures";
+import { ACCOUNTS, expect, expectConsoleErrors, isPhone, openNav, openSession, signIn, signInAs, test, type RoleName } from "./fixtures";
+import { enterPasscode, ordersWhere } from "./picking-helpers";
 
 const NAV: Record<RoleName, { shown: string[]; hidden: string[] }> = {
   admin: { shown: ["Home", "Order Tracking", "Return Forms", "Customer Applications", "Delivery Routes", "QuickBooks Customers", "Reports", "Admin"], hidden: [] },
@@ -82,6 +83,33 @@ test("module search filters cards and Enter opens the single match", async ({ pa
   await expect(page).toHaveURL(/\/payment-tracking$/);
   await expect(page.getByRole("heading", { name: "Payment Tracking" })).toBeVisible();
   await expect(page.getByText("Monitor payment statuses and records")).toBeVisible();
+});
+
+/** The page's scripts arrive late, as on a slow phone: what is typed first lands in the server's HTML. */
+async function slowScripts(page: import("@playwright/test").Page) {
+  await page.route(/\.(m?js|tsx?)(\?|$)/, async (route) => {
+    if (route.request().resourceType() === "script") await new Promise((done) => setTimeout(done, 400));
+    await route.continue();
+  });
+}
+
+test("@phone-only text typed before the page's script runs is kept: the module search and the floor passcode", async ({ page, context }) => {
+  await openSession(page, ACCOUNTS["logistics-manager"]);
+  await slowScripts(page);
+  await page.goto("/", { waitUntil: "commit" });
+  const search = page.getByRole("searchbox", { name: /search modules/i });
+  await search.fill("payment-tracking");
+  await expect(page.getByText(/Found 1 module\(s\) matching/)).toBeVisible();
+  await expect(search).toHaveValue("payment-tracking");
+
+  // A shared phone: the code typed before the script ran is sent, not refused as empty.
+  const [order] = await ordersWhere(page, (o) => o.warehouseLocation === "NY-MAIN" && o.lines.length > 0, 1);
+  await context.clearCookies();
+  await page.goto(`/pick-list?order=${order!.orderNumber}`, { waitUntil: "commit" });
+  await enterPasscode(page);
+  // Never sent natively (the code in the address bar), and the order opens.
+  await expect(page).not.toHaveURL(/code=/);
+  await expect(page.getByTestId("pick-line").first()).toBeVisible();
 });
 
 test("a tap on sign-in before the page's scripts load still keeps the hash", async ({ page }) => {

@@ -2,6 +2,7 @@
 // access, and the 'Need warehouse passcode access?' banner with an inline passcode box for everyone else.
 import { KeyRound, LockKeyhole } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import type * as z from "zod/mini";
@@ -12,15 +13,20 @@ import { apiFetch, contractOf } from "~/lib/api-client";
 
 const contract = contractOf(() => import("~/domain/picking/contract"));
 
-/** POST /api/picklist/passcode/login; the error (plain words, shown under the field) or null on success. */
+/**
+ * POST /api/picklist/passcode/login; the error (plain words, shown under the field) or null on success. The code is
+ * read from the form when it is sent, not from React's state: a code typed (or pasted) before the page's script
+ * ran is in the field but was never in the state, and used to be refused as empty ("Enter code") and wiped.
+ */
 function usePasscodeLogin(onSuccess: () => void) {
-  const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const inflight = useRef<AbortController | null>(null);
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
+    const code = String(new FormData(form).get("code") ?? "");
     if (!code.trim()) {
       setError("Enter code");
       return;
@@ -36,7 +42,7 @@ function usePasscodeLogin(onSuccess: () => void) {
       const failure = passcodeLoginError(code, result.ok ? null : result.error);
       if (failure) setError(failure);
       else {
-        setCode("");
+        form.reset();
         onSuccess();
       }
     } catch {
@@ -45,11 +51,13 @@ function usePasscodeLogin(onSuccess: () => void) {
       if (inflight.current === controller) setBusy(false);
     }
   }
-  return { code, setCode, error, busy, submit };
+  return { error, busy, submit };
 }
 
 function PasscodeForm({ onSuccess, autoFocus }: { onSuccess: () => void; autoFocus?: boolean }) {
-  const { code, setCode, error, busy, submit } = usePasscodeLogin(onSuccess);
+  const { error, busy, submit } = usePasscodeLogin(onSuccess);
+  // Before the page's script runs, a press would send the form natively (the code in the address bar): it waits.
+  const hydrated = useHydrated();
   return (
     <form onSubmit={submit} className="flex flex-col gap-2" noValidate>
       <label className="sr-only" htmlFor="picklist-code">
@@ -57,8 +65,8 @@ function PasscodeForm({ onSuccess, autoFocus }: { onSuccess: () => void; autoFoc
       </label>
       <input
         id="picklist-code"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
+        name="code"
+        defaultValue=""
         placeholder="Enter pick list code"
         autoComplete="one-time-code"
         autoCapitalize="characters"
@@ -74,7 +82,7 @@ function PasscodeForm({ onSuccess, autoFocus }: { onSuccess: () => void; autoFoc
           <FieldError id="picklist-code" messages={[error]} />
         </div>
       ) : null}
-      <Button type="submit" size="lg" disabled={busy}>
+      <Button type="submit" size="lg" disabled={busy || !hydrated}>
         <KeyRound className="size-5" aria-hidden="true" />
         Access Pick List
       </Button>

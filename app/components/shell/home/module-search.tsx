@@ -1,7 +1,8 @@
 // The home page's module search and cards: filters as you type, Enter opens the only match.
 import { Link, useNavigate } from "@remix-run/react";
 import { BarChart3, ClipboardList, CreditCard, Headset, type LucideIcon, PackageSearch, RotateCcw, ScanLine, Search, UserPlus } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
+import { useTypedBeforeHydration } from "~/lib/use-hydrated";
 import { inputClass } from "~/components/ui/input";
 import { enterTarget, searchModules, searchSummary, type ModuleCard } from "~/domain/shell/modules";
 
@@ -17,6 +18,8 @@ const ICONS: Record<string, LucideIcon> = {
 
 export function ModuleSearch({ cards }: { cards: ModuleCard[] }) {
   const [query, setQuery] = useState("");
+  const field = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(field, setQuery);
   const navigate = useNavigate();
   const id = useId();
   const matches = useMemo(() => searchModules(cards, query), [cards, query]);
@@ -35,6 +38,7 @@ export function ModuleSearch({ cards }: { cards: ModuleCard[] }) {
           aria-describedby={`${id}-summary`}
           placeholder="Search modules…"
           className={`${inputClass} pl-10`}
+          ref={field}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={(e) => {
