@@ -2,6 +2,7 @@
 // JavaScript (issue 8: under 150 KB gzipped): it is fetched once the page is idle, with signature_pad, so a
 // driver who loses signal after opening Order Tracking can still open and finish a delivery.
 import { lazy, Suspense, useEffect } from "react";
+import { whenIdle } from "~/lib/when-idle";
 import { loadSignaturePad } from "~/components/browser-only.client";
 import type { OrderRow } from "~/components/orders/types";
 
@@ -14,11 +15,7 @@ function preload() {
 }
 
 export function DeliveryLauncher({ row, isPhone, onClose }: { row: OrderRow | null; isPhone: boolean; onClose: () => void }) {
-  useEffect(() => {
-    const w = window as Window & { requestIdleCallback?: (cb: () => void) => number };
-    if (w.requestIdleCallback) w.requestIdleCallback(preload);
-    else setTimeout(preload, 1500);
-  }, []);
+  useEffect(() => whenIdle(preload), []);
   if (!row) return null;
   return (
     <Suspense fallback={null}>

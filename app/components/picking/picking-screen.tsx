@@ -4,6 +4,7 @@
 // after a load error). The pieces are views (pick-header, pick-toolbar, pick-lines, pick-dialogs); the state
 // is usePickList's reducer.
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { whenIdle } from "~/lib/when-idle";
 import { cn } from "~/components/ui/cn";
 import { PASSCODE_RELOAD_DELAY_MS, type PickGate } from "~/domain/picking/gate";
 import { INITIAL_VISIBLE_LINES, pickProgress, visibleLines, VISIBLE_LINES_STEP, type PickLine } from "~/domain/picking/lines";
@@ -80,10 +81,7 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     setHydrated(true);
-    const w = window as Window & { requestIdleCallback?: (cb: () => void) => number };
-    const preload = () => void loadCameraScanner().catch(() => {});
-    if (w.requestIdleCallback) w.requestIdleCallback(preload);
-    else setTimeout(preload, 1500);
+    return whenIdle(() => void loadCameraScanner().catch(() => {}));
   }, []);
   const reasons = useShortReasons(pick.demo ? null : (pick.header?.orderNumber ?? null));
   const listReady = hydrated && !pick.loading && !pick.demo && !pick.error && !!pick.header && pick.items.length > 0;

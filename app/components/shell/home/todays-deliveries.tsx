@@ -3,7 +3,8 @@
 // (overdue or unplanned). The address, a map link and the delivery wizard are one tap away on every stop.
 import { Link } from "@remix-run/react";
 import { MapPin, Navigation, PackageCheck, Truck } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
+import { whenIdle } from "~/lib/when-idle";
 import { useWarmFloorCopies } from "~/components/shell/service-worker-bridge";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
@@ -93,18 +94,14 @@ function StopRow({ stop, number, next, route }: { stop: DeliveryStop; number: nu
 function useKeepStops(stops: readonly DeliveryStop[]) {
   const paths = stops.map((s) => s.href);
   useWarmFloorCopies(paths);
-  const key = stops.map((s) => `${s.orderId}:${s.orderNumber}`).join(",");
+  // The stops as they are now, read when the page is idle; the effect runs again only when the list changes.
+  const latest = useRef(stops);
+  latest.current = stops;
+  const key = stops.map((s) => s.orderNumber).join(",");
   useEffect(() => {
     if (!key) return;
-    const list = key.split(",").map((k) => ({ orderId: Number(k.slice(0, k.indexOf(":"))), orderNumber: k.slice(k.indexOf(":") + 1) }));
-    const keep = () => void import("~/components/delivery/keep-stops").then(({ keepStopsOnPhone }) => keepStopsOnPhone(list)).catch(() => {});
-    const w = window as Window & { requestIdleCallback?: (cb: () => void) => number; cancelIdleCallback?: (id: number) => void };
-    if (w.requestIdleCallback) {
-      const id = w.requestIdleCallback(keep);
-      return () => w.cancelIdleCallback?.(id);
-    }
-    const id = window.setTimeout(keep, 1500);
-    return () => window.clearTimeout(id);
+    const list = latest.current.map((s) => ({ orderId: s.orderId, orderNumber: s.orderNumber }));
+    return whenIdle(() => void import("~/components/delivery/keep-stops").then(({ keepStopsOnPhone }) => keepStopsOnPhone(list)).catch(() => {}));
   }, [key]);
 }
 
