@@ -12,17 +12,17 @@ import { availableParallelism } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { machineLoad } from "./measure";
-import { previewCookie, startPreview, type Server } from "./preview-server";
+import { beforeCheckout, previewCookie, startPreview, type Server } from "./preview-server";
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const ROLES = { admin: "admin", logistics: "logistics", sales: "sales", warehouse: "warehouse", driver: "driver" } as const;
-type Role = keyof typeof ROLES;
+export type Role = keyof typeof ROLES;
 
-type Page = { label: string; role: Role; path: string };
+export type Page = { label: string; role: Role; path: string };
 
 /** The pages of issue 25's list; `pickOrder` is an order the warehouse employee may pick. */
-function pages(pickOrder: string): Page[] {
+export function pages(pickOrder: string): Page[] {
   return [
     ...(Object.keys(ROLES) as Role[]).map((role) => ({ label: "Home", role, path: "/" })),
     ...(["admin", "sales", "warehouse", "driver"] as const).map((role) => ({ label: "Order Tracking", role, path: "/order-tracking" })),
@@ -37,7 +37,7 @@ function pages(pickOrder: string): Page[] {
 }
 
 /** The first order from SO-100003 that the warehouse employee's session may open on the pick list, with 5 or more lines. */
-async function warehousePickOrder(server: Server, cookie: string): Promise<string> {
+export async function warehousePickOrder(server: Server, cookie: string): Promise<string> {
   for (let n = 100003; n < 100400; n++) {
     const res = await fetch(`${server.url}/api/sales-orders/by-order-number/SO-${n}?include=lines`, { headers: { cookie } });
     if (!res.ok) continue;
@@ -93,31 +93,57 @@ const median = (xs: number[]) => {
   return s.length ? s[Math.floor(s.length / 2)]! : NaN;
 };
 
-export type LighthouseRow = Page & Run & { scores: number[]; load: string };
+export type LighthouseRow = Page & Run & { scores: number[]; load: string; server: string };
 
-export async function measureLighthouse(server: Server, only?: string[]): Promise<LighthouseRow[]> {
+type Prepared = { server: Server; cookies: Record<Role, string>; list: Page[] };
+
+async function prepare(server: Server, only?: string[]): Promise<Prepared> {
   const cookies = Object.fromEntries(await Promise.all((Object.keys(ROLES) as Role[]).map(async (r) => [r, await previewCookie(server, `${ROLES[r]}@goldengrain.test`)] as const))) as Record<Role, string>;
   const list = pages(await warehousePickOrder(server, cookies.warehouse)).filter((p) => !only?.length || only.some((w) => `${p.label} (${p.role})`.toLowerCase().includes(w.toLowerCase())));
+  return { server, cookies, list };
+}
+
+/**
+ * Each page on each server in turn (before, after: side by side, so the machine's load at that moment touches both alike).
+ * A page that cannot be measured does not cost the others their figures: said at once, and failed at the end.
+ */
+export async function measureLighthouse(servers: Server[], only?: string[]): Promise<LighthouseRow[]> {
+  const prepared = await Promise.all(servers.map((server) => prepare(server, only)));
   const rows: LighthouseRow[] = [];
   const failed: string[] = [];
-  for (const page of list) {
-    const load = machineLoad();
-    const runs: Run[] = [];
-    try {
-      for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRetried(`${server.url}${page.path}`, cookies[page.role]));
-    } catch (e) {
-      // One page that cannot be measured does not cost the others their figures: said here, and failed at the end.
-      const reason = e instanceof Error ? e.message : String(e);
-      failed.push(`${page.label} (${page.role}): ${reason}`);
-      console.log(`  ${`${page.label} (${page.role})`.padEnd(40)} FAILED: ${reason} · ${load}`);
-      continue;
+  for (let index = 0; index < prepared[0]!.list.length; index++) {
+    for (const { server, cookies, list } of prepared) {
+      const page = list[index]!;
+      const load = machineLoad();
+      const runs: Run[] = [];
+      try {
+        for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRetried(`${server.url}${page.path}`, cookies[page.role]));
+      } catch (e) {
+        const reason = e instanceof Error ? e.message : String(e);
+        failed.push(`${page.label} (${page.role}) on ${server.name}: ${reason}`);
+        console.log(`  ${`${page.label} (${page.role})`.padEnd(40)} FAILED on ${server.name}: ${reason} · ${load}`);
+        continue;
+      }
+      const m = (k: keyof Run) => median(runs.map((r) => r[k]));
+      const row: LighthouseRow = {
+        ...page,
+        score: m("score"),
+        lcp: m("lcp"),
+        fcp: m("fcp"),
+        tbt: m("tbt"),
+        cls: m("cls"),
+        bytes: m("bytes"),
+        requests: m("requests"),
+        bench: m("bench"),
+        scores: runs.map((r) => r.score),
+        load,
+        server: servers.length > 1 ? server.name : "",
+      };
+      rows.push(row);
+      printRow(row);
     }
-    const m = (k: keyof Run) => median(runs.map((r) => r[k]));
-    const row: LighthouseRow = { ...page, score: m("score"), lcp: m("lcp"), fcp: m("fcp"), tbt: m("tbt"), cls: m("cls"), bytes: m("bytes"), requests: m("requests"), bench: m("bench"), scores: runs.map((r) => r.score), load };
-    rows.push(row);
-    printRow(row);
   }
-  if (failed.length) throw new Error(`${failed.length} of ${list.length} pages not measured: ${failed.join("; ")}`);
+  if (failed.length) throw new Error(`${failed.length} pages not measured: ${failed.join("; ")}`);
   return rows;
 }
 
@@ -125,19 +151,24 @@ const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 function printRow(r: LighthouseRow) {
   console.log(
-    `  ${`${r.label} (${r.role})`.padEnd(40)} ${String(r.score).padStart(5)} ${s(r.lcp).padStart(8)} ${s(r.fcp).padStart(8)} ${`${r.tbt.toFixed(0)} ms`.padStart(8)} ${r.cls.toFixed(3).padStart(6)} ` +
-      `${`${(r.bytes / 1024).toFixed(0)} KB`.padStart(8)} ${String(r.requests).padStart(5)} ${r.bench.toFixed(0).padStart(6)}   runs ${r.scores.join("/")} · ${r.load}  ${r.path}`,
+    `  ${`${r.label} (${r.role})${r.server ? ` ${r.server.replace(/^preview \(production build\)$/, "after")}` : ""}`.padEnd(40)} ${String(r.score).padStart(5)} ${s(r.lcp).padStart(8)} ${s(r.fcp).padStart(8)} ` +
+      `${`${r.tbt.toFixed(0)} ms`.padStart(8)} ${r.cls.toFixed(3).padStart(6)} ${`${(r.bytes / 1024).toFixed(0)} KB`.padStart(8)} ${String(r.requests).padStart(5)} ${r.bench.toFixed(0).padStart(6)}   ` +
+      `runs ${r.scores.join("/")} · ${r.load}  ${r.path}`,
   );
 }
 
+/** BENCH_BEFORE=<dir> (bench/preview-server.ts): the other checkout's build is measured beside this one, page by page. */
 export async function benchLighthouse(): Promise<void> {
-  const server = await startPreview("lighthouse", { app: 8757, libsql: 8058, standins: 4057, party: 2057 });
+  const before = beforeCheckout();
+  const servers: Server[] = [];
   try {
+    if (before) servers.push(await startPreview("lighthouse-before", { app: 8747, libsql: 8048, standins: 4047, party: 2047 }, 2_000, before));
+    servers.push(await startPreview("lighthouse", { app: 8757, libsql: 8058, standins: 4057, party: 2057 }));
     console.log(`Lighthouse 12 mobile (simulated slow 4G, 4× CPU) on the production build, median of ${RUNS} cold runs each, ${availableParallelism()} cores:`);
     console.log(`  ${"page (role)".padEnd(40)} ${"score".padStart(5)} ${"LCP".padStart(8)} ${"FCP".padStart(8)} ${"TBT".padStart(8)} ${"CLS".padStart(6)} ${"bytes".padStart(8)} ${"reqs".padStart(5)} ${"bench".padStart(6)}`);
-    await measureLighthouse(server, process.env.LIGHTHOUSE_PAGES?.split(",").filter(Boolean));
+    await measureLighthouse(servers, process.env.LIGHTHOUSE_PAGES?.split(",").filter(Boolean));
   } finally {
-    await server.stop();
+    for (const server of servers) await server.stop();
   }
 }
 

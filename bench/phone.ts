@@ -1,15 +1,22 @@
-// Speed on a cheap phone (issue 14): Chromium at 390 × 844 with 4× CPU throttling, 150 ms round trip,
-// 1.6 Mbps down / 750 kbps up, a cold cache per run, median of 5. For the production build (npm run
-// preview) and, beside it, the development server: LCP and the time until the first rows or lines are
-// visible on the picking screen, Order Tracking (admin and warehouse employee) and Home; INP for tapping
-// 'In Full' on a 60-line pick list. Figures, not assertions: these machines are shared and noisy.
+// Speed on a cheap phone (issues 14 and 25): Chromium at 390 × 844 with 4× CPU throttling, 150 ms round trip,
+// 1.6 Mbps down / 750 kbps up, a cold cache per run, median of PHONE_RUNS (5). For every page of issue 25's list
+// (Home of each role, Order Tracking as admin, sales, warehouse and driver, the pick list, the driver's
+// deliveries, Return Forms, Customer Applications, both report forms), on the production build (npm run preview)
+// and, beside it, the development server: LCP and the time until the first rows (or the form, or the heading
+// where a page has no rows) are visible. On a 60-line pick list, INP of each of its three taps apart: In Full,
+// Short, and a keyboard-wedge scan (trusted key presses, then Enter). BENCH_BEFORE=<dir> measures the build of
+// another checkout too (an older commit's worktree, built there), in the same run: before → after.
+// Figures, not assertions: these machines are shared and noisy.
 import { spawn } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { openDatabase } from "../db/node";
 import { orderLines, orders } from "../db/schema";
-import { startPreview, stopper, waitFor, type Server } from "./preview-server";
+import { productCodes } from "../db/seed-data";
+import { pages, warehousePickOrder, type Role } from "./lighthouse";
+import { machineLoad } from "./measure";
+import { beforeCheckout, previewCookie, startPreview, stopper, waitFor, type Server } from "./preview-server";
 
 const RUNS = Number(process.env.PHONE_RUNS ?? 5);
 const ORDER = "SO-100002";
@@ -17,6 +24,10 @@ const CHROMIUM = { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromi
 
 async function startPreviewForPhone(): Promise<Server> {
   return startPreview("phone", { app: 8777, libsql: 8078, standins: 4077, party: 2077 });
+}
+
+async function startBeforeForPhone(): Promise<Server> {
+  return startPreview("phone-before", { app: 8767, libsql: 8068, standins: 4067, party: 2067 }, 2_000, beforeCheckout());
 }
 
 async function startDev(): Promise<Server> {
@@ -80,32 +91,95 @@ export async function throttled(browser: Browser, base: string, state: Awaited<R
   return { context, page };
 }
 
-type Screen = { name: string; who: "admin" | "warehouse" | "logistics"; path: string; ready: string; inp?: boolean };
-const SCREENS: Screen[] = [
-  { name: `/pick-list?order=${ORDER} (60 lines)`, who: "logistics", path: `/pick-list?order=${ORDER}`, ready: '[data-testid="pick-line"]', inp: true },
-  { name: "/order-tracking as admin", who: "admin", path: "/order-tracking", ready: '[aria-label="Orders"] li' },
-  { name: "/order-tracking as warehouse employee", who: "warehouse", path: "/order-tracking", ready: '[aria-label="Orders"] li' },
-  { name: "Home as logistics manager", who: "logistics", path: "/", ready: "main h1" },
-];
+type Screen = { name: string; who: Role; path: string; ready: string; inp?: boolean };
+const ROWS = "main ul li, main tbody tr";
+/** What shows a page is of use: its rows, its pick lines, its form, or its heading where it has no rows to wait for. */
+const READY: Record<string, string> = {
+  Home: "main h1",
+  "Order Tracking": '[aria-label="Orders"] li',
+  "Pick List": '[data-testid="pick-line"]',
+  "driver's deliveries": "main h1",
+  "Return Forms": ROWS,
+  "Customer Applications": ROWS,
+  "Devanning report form": "main form input:not([type=hidden])",
+  "Stock Transfer report form": "main form input:not([type=hidden])",
+};
+
+/** Issue 25's pages (bench/lighthouse.ts), then the 60-line pick list whose taps give INP. */
+function screens(pickOrder: string): Screen[] {
+  return [
+    ...pages(pickOrder).map((p) => ({
+      name: `${p.label} (${p.role})`,
+      who: p.role,
+      path: p.path,
+      // The driver's Order Tracking may hold no open orders: its heading then.
+      ready: p.label === "Order Tracking" && p.role === "driver" ? "main h1" : READY[p.label]!,
+    })),
+    { name: `/pick-list?order=${ORDER} (60 lines)`, who: "logistics", path: `/pick-list?order=${ORDER}`, ready: '[data-testid="pick-line"]', inp: true },
+  ];
+}
+
+type Taps = { inFull: number; short: number; scan: number };
+
+/** A line of ORDER with seeded codes and room for one more unit: the scan's target. */
+async function scanCode(dbFile: string): Promise<string> {
+  const db = openDatabase(`file:${dbFile}`);
+  const rows = await db.select({ sku: orderLines.sku, quantity: orderLines.quantity }).from(orderLines).innerJoin(orders, eq(orders.id, orderLines.orderId)).where(eq(orders.orderNumber, ORDER));
+  const best = rows.filter((r) => productCodes(r.sku) && r.quantity > 1).sort((a, b) => b.quantity - a.quantity)[0];
+  if (!best) throw new Error(`no line of ${ORDER} with seeded codes`);
+  return productCodes(best.sku)!.unit;
+}
+
+/** INP of one interaction: the longest event of `act`, alone (the figure is reset before it). */
+async function inpOf(page: Page, act: () => Promise<void>): Promise<number> {
+  await page.evaluate(() => ((window as unknown as { __inp: number }).__inp = 0));
+  await act();
+  await page.waitForTimeout(800);
+  return page.evaluate(() => (window as unknown as { __inp: number }).__inp);
+}
+
+async function taps(page: Page, code: string): Promise<Taps> {
+  const line = (n: number) => page.getByTestId("pick-line").nth(n);
+  const inFull = await inpOf(page, () => line(10).getByRole("button", { name: /^In Full/ }).click());
+  const short = await inpOf(page, () => line(12).getByRole("button", { name: "Short" }).click());
+  // A scanner types fast, then Enter. The code's keys go as the scanner's burst (within a millisecond: CDP key presses
+  // one by one are slower than a scanner under throttling, and would read as typing); the Enter is a real key press,
+  // since the browser times trusted events only. A burst the screen did not take as a scan gives no figure.
+  const scans = () => page.evaluate(() => performance.getEntriesByName("key-scan-to-confirm").length);
+  const seen = await scans();
+  let scan = await inpOf(page, async () => {
+    await page.evaluate((keys) => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      for (const key of keys) document.body.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+    }, [...code]);
+    await page.keyboard.press("Enter");
+  });
+  if ((await scans()) === seen) scan = NaN;
+  return { inFull, short, scan };
+}
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.floor(s.length / 2)]! : NaN;
 };
 
+type Figures = { lcp: number; visible: number; taps?: Taps; load: string };
+
 async function measureServer(server: Server) {
   await sixtyLines(server.dbFile);
+  const code = await scanCode(server.dbFile);
+  const list = screens(await warehousePickOrder(server, await previewCookie(server, "warehouse@goldengrain.test")));
   const browser = await chromium.launch(CHROMIUM);
-  const states = {
-    admin: await signedIn(browser, server.url, "admin@goldengrain.test"),
-    warehouse: await signedIn(browser, server.url, "warehouse@goldengrain.test"),
-    logistics: await signedIn(browser, server.url, "logistics@goldengrain.test"),
-  };
-  const out: Record<string, { lcp: number; visible: number; inp?: number }> = {};
-  for (const screen of SCREENS) {
+  const roles: Role[] = ["admin", "logistics", "sales", "warehouse", "driver"];
+  const states = Object.fromEntries(await Promise.all(roles.map(async (r) => [r, await signedIn(browser, server.url, `${r}@goldengrain.test`)] as const))) as Record<
+    Role,
+    Awaited<ReturnType<typeof signedIn>>
+  >;
+  const out: Record<string, Figures> = {};
+  for (const screen of list) {
     const lcp: number[] = [];
     const visible: number[] = [];
-    const inp: number[] = [];
+    const tapped: Taps[] = [];
     for (let run = 0; run < RUNS; run++) {
       const { context, page } = await throttled(browser, server.url, states[screen.who]);
       try {
@@ -117,39 +191,44 @@ async function measureServer(server: Server) {
         visible.push(Date.now() - started);
         await page.waitForTimeout(300);
         lcp.push(await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp));
-        if (screen.inp) {
-          await page.getByTestId("pick-line").nth(10).getByRole("button", { name: /^In Full/ }).click();
-          await page.waitForTimeout(800);
-          inp.push(await page.evaluate(() => (window as unknown as { __inp: number }).__inp));
-        }
+        if (screen.inp) tapped.push(await taps(page, code));
       } finally {
         await context.close();
       }
     }
-    out[screen.name] = { lcp: median(lcp), visible: median(visible), ...(screen.inp ? { inp: median(inp) } : {}) };
+    const tap = (k: keyof Taps) => median(tapped.map((t) => t[k]));
+    out[screen.name] = { lcp: median(lcp), visible: median(visible), load: machineLoad(), ...(screen.inp ? { taps: { inFull: tap("inFull"), short: tap("short"), scan: tap("scan") } } : {}) };
   }
   await browser.close();
-  return out;
+  return { list, out };
 }
 
 export async function benchPhone(): Promise<void> {
-  const results: Record<string, Awaited<ReturnType<typeof measureServer>>> = {};
-  for (const start of [startPreviewForPhone, startDev]) {
+  const before = beforeCheckout();
+  // PHONE_SERVERS=preview (or before,preview) leaves the development server out of a quick look.
+  const wanted = (process.env.PHONE_SERVERS ?? "before,preview,dev").split(",");
+  const starts = [
+    ...(before && wanted.includes("before") ? [startBeforeForPhone] : []),
+    ...(wanted.includes("preview") ? [startPreviewForPhone] : []),
+    ...(wanted.includes("dev") ? [startDev] : []),
+  ];
+  const results: { name: string; figures: Awaited<ReturnType<typeof measureServer>> }[] = [];
+  for (const start of starts) {
     const server = await start();
     try {
-      results[server.name] = await measureServer(server);
+      results.push({ name: server.name, figures: await measureServer(server) });
     } finally {
       await server.stop();
     }
   }
-  const [prod, dev] = [results["preview (production build)"]!, results["development server"]!];
-  console.log(`cheap phone (390×844, 4× CPU, 150 ms RTT, 1.6 Mbps), cold cache, median of ${RUNS}: production build | development server`);
-  for (const screen of SCREENS) {
-    const p = prod[screen.name]!;
-    const d = dev[screen.name]!;
-    const f = (n: number | undefined) => (n === undefined || Number.isNaN(n) || n === 0 ? "—" : `${(n / 1000).toFixed(2)} s`);
-    const ms = (n: number | undefined) => (n === undefined ? "" : ` · INP ${n.toFixed(0)} ms | ${d.inp?.toFixed(0)} ms`);
-    console.log(`  ${screen.name}: LCP ${f(p.lcp)} | ${f(d.lcp)} · first rows ${f(p.visible)} | ${f(d.visible)}${ms(p.inp)}`);
+  const f = (n: number | undefined) => (n === undefined || Number.isNaN(n) || n === 0 ? "—" : `${(n / 1000).toFixed(2)} s`);
+  const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? "—" : `${n.toFixed(0)} ms`);
+  console.log(`cheap phone (390×844, 4× CPU, 150 ms RTT, 1.6 Mbps), cold cache, median of ${RUNS}; targets LCP < 1.5 s, first rows < 2.0 s, INP < 200 ms`);
+  console.log(`  columns: ${results.map((r) => r.name).join(" | ")}`);
+  for (const screen of results.at(-1)!.figures.list) {
+    const cells = results.map((r) => r.figures.out[screen.name]);
+    console.log(`  ${screen.name.padEnd(42)} LCP ${cells.map((c) => f(c?.lcp)).join(" | ")} · first rows ${cells.map((c) => f(c?.visible)).join(" | ")} · load ${cells.map((c) => c?.load.split(" ")[1] ?? "—").join(" | ")}`);
+    if (screen.inp) for (const [k, label] of [["inFull", "In Full"], ["short", "Short"], ["scan", "scan"]] as const) console.log(`    INP ${label.padEnd(8)} ${cells.map((c) => ms(c?.taps?.[k])).join(" | ")}`);
   }
 }
 

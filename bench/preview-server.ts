@@ -3,7 +3,7 @@
 // first when it is missing or older than its sources (ensureBuild), once per process.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { openDatabase } from "../db/node";
 import { createTestContext, staffCookie } from "../tests/support/context";
 
@@ -100,11 +100,34 @@ export function ensureBuild(): { seconds: number; reason: string | null } {
   return (built = { seconds: (performance.now() - started) / 1000, reason });
 }
 
-/** `tag` keeps each bench's files and ports apart. Serves the build ensureBuild() made or found fresh. */
-export async function startPreview(tag: string, ports: { app: number; libsql: number; standins: number; party: number }, seedOrders = 2_000): Promise<Server> {
-  ensureBuild();
-  const dbFile = `.data/bench-${tag}-preview.db`;
+/**
+ * BENCH_BEFORE=<dir>: another checkout of the app (a `git worktree` of an older commit, built there with `npm run build`),
+ * whose preview the phone and Lighthouse sections measure beside this one's, in the same run: the before → after figures.
+ */
+export function beforeCheckout(): { dir: string; name: string } | null {
+  const dir = process.env.BENCH_BEFORE?.trim();
+  if (!dir) return null;
+  const missing = BUILD_OUTPUTS.find((f) => !existsSync(join(dir, f)));
+  if (missing) throw new Error(`BENCH_BEFORE=${dir}: ${missing} is missing there (run npm run build in it first)`);
+  const head = spawnSync("git", ["-C", dir, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim();
+  return { dir: resolve(dir), name: `before (${head || dir})` };
+}
+
+/**
+ * `tag` keeps each bench's files and ports apart. Serves the build ensureBuild() made or found fresh, or, with `from`,
+ * the build another checkout already holds (beforeCheckout).
+ */
+export async function startPreview(
+  tag: string,
+  ports: { app: number; libsql: number; standins: number; party: number },
+  seedOrders = 2_000,
+  from?: { dir: string; name: string } | null,
+): Promise<Server> {
+  if (!from) ensureBuild();
+  const cwd = from?.dir ?? process.cwd();
+  const dbFile = join(cwd, `.data/bench-${tag}-preview.db`);
   const child = spawn("npx", ["tsx", "scripts/preview.mjs", "--fresh", "--no-build"], {
+    cwd,
     env: {
       ...process.env,
       PREVIEW_PORT: String(ports.app),
@@ -137,7 +160,7 @@ export async function startPreview(tag: string, ports: { app: number; libsql: nu
     await stop();
     throw new Error(`${e instanceof Error ? e.message : String(e)}\n${tail.map((l) => `    ${l}`).join("\n")}`);
   }
-  return { name: "preview (production build)", url, dbFile, stop };
+  return { name: from?.name ?? "preview (production build)", url, dbFile, stop };
 }
 
 /** A session cookie for a seeded member, written straight into the preview's database file. */

@@ -2,7 +2,7 @@
 // 390 × 844 with 4× CPU throttling, its fake camera showing a seeded UPC label. Times each camera scan from
 // the frame's capture to the next paint after the line changed (decode included), and each keyboard-wedge
 // scan from its Enter to the next paint. Figures, not assertions; target under 100 ms.
-// Run: npx tsx bench/scan.ts (BENCH_BUILD=1 builds first).
+// Run: npx tsx bench/scan.ts (it builds first when build/ is missing or stale; BENCH_NO_BUILD=1 serves it as it is).
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { eq } from "drizzle-orm";
