@@ -27,6 +27,7 @@ import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors";
 import { fieldErrorsOf } from "~/lib/http.server";
 import type { Viewer } from "~/lib/session.server";
 import { diffFields, updateVersioned } from "~/lib/writes.server";
+import { orderPageJsonSql } from "./orders-json.server";
 import { scopeForAny, type RowScope } from "./scope.server";
 
 type Ctx = Pick<AppContext, "db" | "now">;
@@ -427,21 +428,29 @@ async function substringCondition(ctx: Ctx, scope: OrderScope, query: OrderListQ
   return { where: and(scope.where, inSearchTrigrams(match, walk), ...rest), total: scope.where || rest.length ? undefined : n };
 }
 
-export async function listOrders(ctx: Ctx, viewer: Viewer, query: OrderListQuery): Promise<OrderList> {
+/** A page of the list with its rows as JSON text (orders-json.server.ts): what /api sends, with no row mapped in JavaScript. */
+export type OrderListJson = { json: string } & Omit<OrderList, "rows">;
+
+export async function listOrdersJson(ctx: Ctx, viewer: Viewer, query: OrderListQuery): Promise<OrderListJson> {
   const scope = await resolveOrderScope(ctx, viewer);
   const limit = Math.min(query.limit ?? scope.defaultLimit, MAX_LIMIT);
   const offset = (query.page - 1) * limit;
   const { where, total: known } = await listCondition(ctx, scope, query, offset + limit);
-  const [raw, [count]] = await Promise.all([
-    ctx.db.select(rowColumns).from(orders).where(where).orderBy(...orderBy(query)).limit(limit).offset(offset),
+  const [[page], [count]] = await Promise.all([
+    ctx.db.all<{ rows: string | null }>(orderPageJsonSql(scope, where, orderBy(query), limit, offset)),
     known === undefined ? ctx.db.select({ n: sql<number>`count(*)` }).from(orders).where(where) : [{ n: known }],
   ]);
   const total = Number(count?.n ?? 0);
   return {
-    rows: raw.map((r) => toRow(r as RawRow, scope)),
+    json: page?.rows ?? "[]",
     pagination: { page: query.page, pages: Math.max(1, Math.ceil(total / limit)), total, limit },
     meta: { allowedOrderTypes: scope.allowedOrderTypes },
   };
+}
+
+export async function listOrders(ctx: Ctx, viewer: Viewer, query: OrderListQuery): Promise<OrderList> {
+  const { json, ...page } = await listOrdersJson(ctx, viewer, query);
+  return { rows: JSON.parse(json) as OrderRow[], ...page };
 }
 
 /** awaitingTrucking is null for viewers who may not see trucking: a count by a hidden field is not given. */
