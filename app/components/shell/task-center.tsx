@@ -1,21 +1,22 @@
 // The Task Center bell: each viewer's prepared tasks and alerts in a side panel, true counts per tab, a page at
 // a time, refreshed with spec 000's poll every 5 minutes (a failed poll becomes the 'Connection Error' alert).
-import { Link } from "@remix-run/react";
-import { Bell, CheckCheck, Eraser, Paperclip } from "lucide-react";
-import { useMemo, useState } from "react";
-import { Button } from "~/components/ui/button";
-import { Sheet } from "~/components/ui/sheet";
-import { Tabs } from "~/components/ui/tabs";
-import { relativeTime } from "~/domain/shell/time";
+// The bell and its count are in every signed-in page's first load; the panel (tabs, rows) is not: it loads when
+// the page is idle, or on the first tap if that comes sooner (issue 25, decision 045).
+import { Bell } from "lucide-react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { badgeText, clearCompleted, markAllRead, type TaskItem, type TaskTab } from "~/domain/tasks/list";
-import { ItemRow, TabLabel } from "./task-center-items";
+import { whenIdle } from "~/lib/when-idle";
 import { NO_EXTRA, postQuietly, useTaskCenter } from "./use-task-center";
 
-const TAB_LABELS: Record<TaskTab, string> = { urgent: "Urgent", tasks: "All Tasks", alerts: "Alerts" };
+const loadPanel = () => import("./task-center-panel");
+const TaskCenterPanel = lazy(() => loadPanel().then((m) => ({ default: m.TaskCenterPanel })));
 
 export function TaskCenter() {
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<TaskTab>("urgent");
+  // The panel's code, fetched when the page is idle; mounted (closed) once it is here.
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => void loadPanel().then(() => setIdle(true), () => {})), []);
   const { data, setData, extra, setExtra, loaded, loadingMore, loadMore, connectionError, setConnectionError, refresh } = useTaskCenter();
 
   const lists = useMemo(
@@ -66,7 +67,6 @@ export function TaskCenter() {
     }
   }
 
-  const now = new Date();
   const list = lists[tab];
   const more = tab === "alerts" ? data.counts.alerts - data.alerts.length - extra.alerts.length : counts[tab] - list.length;
 
@@ -83,82 +83,28 @@ export function TaskCenter() {
           <span className="absolute top-1 right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-bold text-white">{badge}</span>
         ) : null}
       </button>
-      <Sheet open={open} onClose={() => setOpen(false)} title="Task Center" side="right" size="md">
-        <div className="px-4 pt-1">
-          <p className="text-xs text-slate-600" aria-live="polite">
-            {data.builtAt ? (
-              <>
-                Updated{" "}
-                <time dateTime={data.builtAt} suppressHydrationWarning>
-                  {relativeTime(data.builtAt, now).toLowerCase()}
-                </time>
-              </>
-            ) : loaded ? (
-              "Tasks are being prepared"
-            ) : (
-              "Loading…"
-            )}
-          </p>
-          <div className="flex items-center justify-between gap-1">
-            <Button variant="ghost" size="sm" className="-ml-2 px-2 whitespace-nowrap" onClick={onMarkAllRead}>
-              <CheckCheck className="size-4" aria-hidden="true" />
-              Mark all read
-            </Button>
-            <Button variant="ghost" size="sm" className="-mr-2 px-2 whitespace-nowrap" onClick={() => onClear(tab === "alerts" ? "alerts" : "tasks")}>
-              <Eraser className="size-4" aria-hidden="true" />
-              {tab === "alerts" ? "Clear completed" : "Clear completed tasks"}
-            </Button>
-          </div>
-        </div>
-        <Tabs
-          className="px-4 pb-6"
-          label="Task Center"
-          value={tab}
-          onChange={setTab}
-          tabs={(["urgent", "tasks", "alerts"] as const).map((key) => ({ key, label: <TabLabel text={TAB_LABELS[key]} count={counts[key]} /> }))}
-        >
-          {list.length === 0 ? (
-            <p className="py-10 text-center text-slate-600">{!loaded ? "Loading…" : tab === "alerts" ? "No notifications" : "All caught up! No pending tasks."}</p>
-          ) : (
-            <ul className="divide-y divide-slate-100">
-              {list.map((item) =>
-                item.isTask ? (
-                  <li key={item.id}>
-                    <Link to={item.href} onClick={() => onOpenTask(item)} className="block rounded-lg hover:bg-slate-50 focus-visible:bg-slate-50">
-                      <ItemRow item={item} now={now} />
-                    </Link>
-                  </li>
-                ) : (
-                  <li key={item.id}>
-                    <ItemRow item={item} now={now} />
-                    {item.attachmentUrl ? (
-                      <a
-                        href={item.attachmentUrl}
-                        target="_blank"
-                        rel="noreferrer"
-                        className="mb-2 ml-4 inline-flex min-h-9 items-center gap-1 text-sm font-semibold text-brand-800 underline"
-                      >
-                        <Paperclip className="size-4" aria-hidden="true" />
-                        View photo
-                      </a>
-                    ) : null}
-                  </li>
-                ),
-              )}
-            </ul>
-          )}
-          {more > 0 && list.length > 0 ? (
-            <div className="flex flex-col items-center gap-1 pt-3">
-              <p className="text-xs text-slate-600">
-                Showing {list.length.toLocaleString("en-US")} of {counts[tab].toLocaleString("en-US")}
-              </p>
-              <Button variant="outline" size="sm" onClick={() => void loadMore(tab)} disabled={loadingMore === tab}>
-                {loadingMore === tab ? "Loading…" : "Show more"}
-              </Button>
-            </div>
-          ) : null}
-        </Tabs>
-      </Sheet>
+      {/* Mounted once the page is idle (loading its code then) or on the first tap, whichever comes first: a tap
+          before the code is here opens the panel as soon as it is. */}
+      {open || idle ? (
+        <Suspense fallback={null}>
+          <TaskCenterPanel
+            open={open}
+            onClose={() => setOpen(false)}
+            tab={tab}
+            setTab={setTab}
+            data={data}
+            loaded={loaded}
+            list={list}
+            counts={counts}
+            more={more}
+            loadingMore={loadingMore}
+            onMore={(t) => void loadMore(t)}
+            onMarkAllRead={() => void onMarkAllRead()}
+            onClear={(target) => void onClear(target)}
+            onOpenTask={onOpenTask}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
