@@ -13,7 +13,6 @@ import { alsoHereLabel, presenceByLine } from "~/domain/picking/sync";
 import { AccessOverlay, PasscodeBanner } from "./access-gate";
 import { BottomBar } from "./bottom-bar";
 import { OrderForm } from "./order-form";
-import { MarkAllDialog, ZoomDialog } from "./pick-dialogs";
 import { PickHeader } from "./pick-header";
 import { PickLines } from "./pick-lines";
 import { PickToolbar } from "./pick-toolbar";
@@ -32,6 +31,11 @@ import { useWedgeScanner } from "./wedge-scanner";
 // loads when the screen is idle, so a tap on Scan with no signal still opens it.
 const loadCameraScanner = () => import("./scanner");
 const CameraScanner = lazy(() => loadCameraScanner().then((m) => ({ default: m.CameraScanner })));
+// 'Mark all picked?' and a line's zoomed image are not on the first paint either: loaded when the screen is idle,
+// mounted then (closed) or with the first tap that opens one, which shows it as soon as its code is here.
+const loadPickDialogs = () => import("./pick-dialogs");
+const MarkAllDialog = lazy(() => loadPickDialogs().then((m) => ({ default: m.MarkAllDialog })));
+const ZoomDialog = lazy(() => loadPickDialogs().then((m) => ({ default: m.ZoomDialog })));
 
 export type PickingScreenProps = {
   orderNumber: string | null;
@@ -79,9 +83,13 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
   // The first paint may already hold the order's lines (docs/decisions/008-page-data.md); a tap before the
   // screen's script runs would be lost, so the lines and the list actions wait for it.
   const [hydrated, setHydrated] = useState(false);
+  const [dialogsReady, setDialogsReady] = useState(false);
   useEffect(() => {
     setHydrated(true);
-    return whenIdle(() => void loadCameraScanner().catch(() => {}));
+    return whenIdle(() => {
+      void loadCameraScanner().catch(() => {});
+      void loadPickDialogs().then(() => setDialogsReady(true), () => {});
+    });
   }, []);
   const reasons = useShortReasons(pick.demo ? null : (pick.header?.orderNumber ?? null));
   const listReady = hydrated && !pick.loading && !pick.demo && !pick.error && !!pick.header && pick.items.length > 0;
@@ -197,18 +205,22 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
         </Suspense>
       ) : null}
 
-      <MarkAllDialog
-        open={confirmAll}
-        orderNumber={pick.header?.orderNumber}
-        lineCount={pick.items.length}
-        onCancel={() => setConfirmAll(false)}
-        onConfirm={() => {
-          setConfirmAll(false);
-          clearEditing();
-          markAll();
-        }}
-      />
-      <ZoomDialog line={zoomed} onClose={() => setZoomed(null)} />
+      {dialogsReady || confirmAll || zoomed ? (
+        <Suspense fallback={null}>
+          <MarkAllDialog
+            open={confirmAll}
+            orderNumber={pick.header?.orderNumber}
+            lineCount={pick.items.length}
+            onCancel={() => setConfirmAll(false)}
+            onConfirm={() => {
+              setConfirmAll(false);
+              clearEditing();
+              markAll();
+            }}
+          />
+          <ZoomDialog line={zoomed} onClose={() => setZoomed(null)} />
+        </Suspense>
+      ) : null}
       {pick.confirmDialog}
       {takeOverDialog}
       {conflictDialog}

@@ -1,8 +1,12 @@
 // The app's own yes/no question (discard changes, complete anyway) in place of the browser's confirm(): it
 // looks like the product, names its buttons after what they do, and gives focus back to what opened it.
-import { useCallback, useRef, useState, type ReactNode } from "react";
-import { Button } from "./button";
-import { Dialog, DialogBody, DialogFooter } from "./dialog";
+// The dialog's code is not in the first load (issue 25): it loads when the page is idle, or with the first question
+// if that comes sooner, and the question shows as soon as it is here.
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { whenIdle } from "~/lib/when-idle";
+
+const loadView = () => import("./confirm-dialog-view");
+const ConfirmDialogView = lazy(() => loadView().then((m) => ({ default: m.ConfirmDialogView })));
 
 export type ConfirmOptions = {
   title: string;
@@ -37,18 +41,15 @@ export function useConfirm(): { ask: (options: ConfirmOptions) => Promise<boolea
     });
   }, []);
 
-  const dialog = (
-    <Dialog open={open !== null} onClose={() => settle(false)} title={open?.title ?? ""} className="max-w-md">
-      {open?.message ? <DialogBody className="text-slate-700">{open.message}</DialogBody> : null}
-      <DialogFooter>
-        <Button variant="outline" onClick={() => settle(false)}>
-          {open?.cancelLabel ?? "Cancel"}
-        </Button>
-        <Button variant={open?.danger ? "danger" : "primary"} onClick={() => settle(true)}>
-          {open?.confirmLabel ?? "OK"}
-        </Button>
-      </DialogFooter>
-    </Dialog>
-  );
+  // Mounted (closed) once its code is here, or with the first question: never on the server, so the page hydrates alike.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => whenIdle(() => void loadView().then(() => setMounted(true), () => {})), []);
+
+  const dialog =
+    mounted || open !== null ? (
+      <Suspense fallback={null}>
+        <ConfirmDialogView options={open} onSettle={settle} />
+      </Suspense>
+    ) : null;
   return { ask, dialog };
 }
