@@ -1,16 +1,17 @@
 // The signed-in header: nav links (desktop), a hamburger drawer with 'Main' and 'Management' (< 768 px),
 // the passcode badge, the floor outbox's state, the drivers' Help button, the Task Center bell, the user and Log Out.
-import { NavLink, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { LifeBuoy, Menu } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { Sheet } from "~/components/ui/sheet";
-import { isActivePath, type NavItem } from "~/domain/shell/nav";
+import type { NavItem } from "~/domain/shell/nav";
+import { whenIdle } from "~/lib/when-idle";
 import type { ShellViewer } from "~/domain/shell/viewer";
 import { Brand } from "./brand";
 import { LogoutButton } from "./logout-button";
+import { ShellNavLink } from "./nav-link";
 import { PasscodeBadge } from "./passcode-badge";
 import { TaskCenter } from "./task-center";
 import { UserAvatar } from "./user-avatar";
@@ -21,26 +22,16 @@ import { UserAvatar } from "./user-avatar";
 // 150 KB first-load budget of every page); it is rendered closed once the page has hydrated (never on the server:
 // a boundary still hydrating may not receive an update), so a Help tap with no signal opens it.
 const NeedHelpDialog = lazy(() => import("./need-help-dialog").then((m) => ({ default: m.NeedHelpDialog })));
+// The drawer (phones) is not on the first paint: loaded when the page is idle or on the first tap on the menu.
+const loadDrawer = () => import("./app-drawer");
+const AppDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.AppDrawer })));
 const OutboxIndicator = lazy(() => import("./outbox-indicator").then((m) => ({ default: m.OutboxIndicator })));
-
-/** One nav link, styled by where it stands (top bar or drawer); the active page is marked for screen readers. */
-function ShellNavLink({ item, pathname, className }: { item: NavItem; pathname: string; className: (active: boolean) => string }) {
-  const active = isActivePath(item.to, pathname);
-  return (
-    <NavLink to={item.to} end={item.to === "/"} aria-current={active ? "page" : undefined} className={className(active)}>
-      {item.label}
-    </NavLink>
-  );
-}
 
 const desktopLinkClass = (active: boolean) =>
   cn(
     "inline-flex min-h-11 items-center rounded-lg px-2.5 text-sm font-semibold whitespace-nowrap",
     active ? "bg-brand-100 text-brand-900" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
   );
-
-const drawerLinkClass = (active: boolean) =>
-  cn("flex min-h-12 items-center rounded-lg px-3 text-base font-semibold", active ? "bg-brand-100 text-brand-900" : "text-slate-800 hover:bg-slate-100");
 
 function DesktopLink({ item, pathname }: { item: NavItem; pathname: string }) {
   return <ShellNavLink item={item} pathname={pathname} className={desktopLinkClass} />;
@@ -56,27 +47,13 @@ function singleRowFrom(links: number): string {
   return "2xl:order-none 2xl:mx-0 2xl:w-auto 2xl:min-w-0 2xl:flex-1 2xl:pb-0";
 }
 
-function DrawerSection({ title, items, pathname }: { title: string; items: NavItem[]; pathname: string }) {
-  if (!items.length) return null;
-  return (
-    <nav aria-label={title} className="px-3 py-2">
-      <h3 className="px-2 pb-1 text-xs font-bold tracking-wider text-slate-500 uppercase">{title}</h3>
-      <ul>
-        {items.map((item) => (
-          <li key={item.id}>
-            <ShellNavLink item={item} pathname={pathname} className={drawerLinkClass} />
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
 export function AppHeader({ viewer, nav }: { viewer: ShellViewer; nav: NavItem[] }) {
   const { pathname, search, hash } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const hydrated = useHydrated();
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => void loadDrawer().then(() => setIdle(true), () => {})), []);
 
   // Following a link closes the drawer.
   useEffect(() => setDrawerOpen(false), [pathname, search, hash]);
@@ -95,9 +72,6 @@ export function AppHeader({ viewer, nav }: { viewer: ShellViewer; nav: NavItem[]
       root.style.removeProperty("--app-header-h");
     };
   }, []);
-
-  const main = nav.filter((n) => n.section === "main");
-  const management = nav.filter((n) => n.section === "management");
 
   return (
     <header ref={headerRef} className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -140,38 +114,22 @@ export function AppHeader({ viewer, nav }: { viewer: ShellViewer; nav: NavItem[]
         </div>
       </div>
 
-      <Sheet open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Menu" side="left">
-        <div className="flex items-center gap-3 border-b border-slate-100 px-5 py-3">
-          <UserAvatar name={viewer.name} picture={viewer.picture} size={40} />
-          <div className="min-w-0">
-            <p className="truncate font-semibold">{viewer.name}</p>
-            <p className="truncate text-sm text-slate-600">{viewer.roleLabel}</p>
-          </div>
-        </div>
-        {viewer.isPasscode ? (
-          <div className="px-5 pt-3">
-            <PasscodeBadge />
-          </div>
-        ) : null}
-        <DrawerSection title="Main" items={main} pathname={pathname} />
-        <DrawerSection title="Management" items={management} pathname={pathname} />
-        <div className="space-y-2 border-t border-slate-100 px-5 py-4">
-          {viewer.canRequestHelp ? (
-            <Button
-              variant="danger"
-              className="w-full"
-              onClick={() => {
-                setDrawerOpen(false);
-                setHelpOpen(true);
-              }}
-            >
-              <LifeBuoy className="size-5" aria-hidden="true" />
-              Help
-            </Button>
-          ) : null}
-          <LogoutButton />
-        </div>
-      </Sheet>
+      {/* Mounted once the page is idle (loading its code then) or on the first tap on the menu. */}
+      {drawerOpen || idle ? (
+        <Suspense fallback={null}>
+          <AppDrawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            onHelp={() => {
+              setDrawerOpen(false);
+              setHelpOpen(true);
+            }}
+            viewer={viewer}
+            nav={nav}
+            pathname={pathname}
+          />
+        </Suspense>
+      ) : null}
 
       {viewer.canRequestHelp && hydrated ? (
         <Suspense fallback={null}>
