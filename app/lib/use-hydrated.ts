@@ -1,9 +1,10 @@
 // Whether this render is after hydration: false on the server and in the hydrating render, true after.
-import { useEffect, useState, type RefObject } from "react";
+import { startTransition, useEffect, useState, type RefObject } from "react";
 
+/** The flip is a transition: the page re-rendered with its controls enabled comes in slices, not one long task. */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => startTransition(() => setHydrated(true)), []);
   return hydrated;
 }
 

@@ -5,12 +5,13 @@ import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { NativeDialog } from "~/components/ui/dialog";
+import { useMaxWidth } from "~/lib/use-max-width";
 import type { Tone } from "~/domain/returns/rules";
+import { dateFormat } from "~/domain/intl";
 
 export const SEARCH_DEBOUNCE_MS = 600;
 /** A centred modal wider than the shared Dialog's (whose max width a class cannot override: cn does not merge). */
 export const WIDE_DIALOG = "m-auto w-[calc(100vw-3rem)] max-w-4xl rounded-2xl max-h-[calc(100dvh-2rem)] overflow-y-auto";
-export const PHONE_QUERY = "(max-width: 768px)";
 
 const TONE: Record<Tone, BadgeTone> = { green: "green", amber: "amber", red: "red", gray: "neutral" };
 
@@ -35,15 +36,7 @@ export function KpiTiles({ label, tiles }: { label: string; tiles: { name: strin
 
 /** null until the browser answers (server render and first paint show both layouts through CSS). */
 export function useIsPhone(): boolean | null {
-  const [phone, setPhone] = useState<boolean | null>(null);
-  useEffect(() => {
-    const mq = window.matchMedia(PHONE_QUERY);
-    const update = () => setPhone(mq.matches);
-    update();
-    mq.addEventListener("change", update);
-    return () => mq.removeEventListener("change", update);
-  }, []);
-  return phone;
+  return useMaxWidth(768);
 }
 
 export function useDebounced<T>(value: T, ms = SEARCH_DEBOUNCE_MS): T {
@@ -130,6 +123,6 @@ export function formatDate(iso: string | null | undefined, withTime = false): st
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   return withTime
-    ? d.toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" })
-    : d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+    ? dateFormat({ month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" }).format(d)
+    : dateFormat({ month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(d);
 }

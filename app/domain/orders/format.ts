@@ -1,4 +1,6 @@
 // Display formatting for Order Tracking: USD money with 2 decimals, line and order totals, dates, history values.
+import { dateFormat } from "~/domain/intl";
+
 const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Dollars → '$1,234.50'. Non-numbers show as $0.00 so a bad line never breaks the table. */
@@ -30,7 +32,7 @@ export function formatOrderDate(value: string | null | undefined): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   if (!m) return value;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  return dateFormat({ month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(d);
 }
 
 /** A moment (ISO) as 'Mar 4, 2025, 3:07 PM' in the viewer's zone. */
@@ -38,7 +40,7 @@ export function formatDateTime(value: string | null | undefined): string {
   if (!value) return "—";
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return value;
-  return d.toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+  return dateFormat({ month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" }).format(d);
 }
 
 /** A history before/after value: lists joined, empty shown as '—'. */

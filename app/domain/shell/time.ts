@@ -1,4 +1,5 @@
 // Relative times for the Task Center and recent activity: 'Just now', 'Nm ago', 'Nh ago', 'Nd ago', then a date.
+import { dateFormat } from "~/domain/intl";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -14,5 +15,5 @@ export function relativeTime(at: Date | string, now: Date, timeZone?: string): s
   if (diff < DAY) return `${Math.floor(diff / HOUR)}h ago`;
   const days = Math.floor(diff / DAY);
   if (days < 7) return `${days}d ago`;
-  return when.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone });
+  return dateFormat({ month: "short", day: "numeric", year: "numeric", timeZone }).format(when);
 }
