@@ -10,7 +10,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
-import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { chromium, devices, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { openDatabase } from "../db/node";
 import { orderLines, orders } from "../db/schema";
 import { productCodes } from "../db/seed-data";
@@ -70,7 +70,8 @@ export async function signedIn(browser: Browser, base: string, email: string) {
 }
 
 export async function throttled(browser: Browser, base: string, state: Awaited<ReturnType<typeof signedIn>>): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: base, storageState: state, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  // A phone's user agent as well as its screen: Chromium then says it is a phone (Sec-CH-UA-Mobile: ?1), as a real one does.
+  const context = await browser.newContext({ ...devices["Pixel 7"], baseURL: base, storageState: state, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");

@@ -1,12 +1,18 @@
-// Whether the screen is at most `px` wide, following resizes: null on the server and in the hydrating render (the
-// server renders both layouts and CSS shows one), then the answer. The answer after hydration is a transition: it
+// Whether the screen is at most `px` wide, following resizes. Before the page's script runs the server cannot know:
+// it renders both layouts and CSS shows one (null), unless the browser said it is a phone or not (a layout hint,
+// domain/shell/layout-hint.ts, given by the signed-in layout). The real answer after hydration is a transition: it
 // swaps a whole page's layout (a list's rows, a form's sections), and as a transition React renders it in slices
 // that let the phone answer a tap between them, rather than in one long task right after the page appears (the
 // long task Lighthouse counted as Total Blocking Time on Return Forms: 824 ms at 4x CPU).
-import { startTransition, useEffect, useState } from "react";
+import { createContext, startTransition, useContext, useEffect, useState } from "react";
+import type { LayoutHint } from "~/domain/shell/layout-hint";
 
-export function useMaxWidth(px: number): boolean | null {
-  const [narrow, setNarrow] = useState<boolean | null>(null);
+/** The server's guess, the same in the server's render and the hydrating one (it comes with the loader's data). */
+export const LayoutHintContext = createContext<LayoutHint>(null);
+
+export function useMaxWidth(px: number, { hinted = false }: { hinted?: boolean } = {}): boolean | null {
+  const hint = useContext(LayoutHintContext);
+  const [narrow, setNarrow] = useState<boolean | null>(hinted && hint ? hint === "narrow" : null);
   useEffect(() => {
     const mq = window.matchMedia(`(max-width: ${px}px)`);
     const update = () => startTransition(() => setNarrow(mq.matches));

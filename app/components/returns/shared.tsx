@@ -35,8 +35,9 @@ export function KpiTiles({ label, tiles }: { label: string; tiles: { name: strin
 }
 
 /** null until the browser answers (server render and first paint show both layouts through CSS). */
+/** The lists' phone layout (768 px and below, as their CSS), first rendered as the browser's layout hint says. */
 export function useIsPhone(): boolean | null {
-  return useMaxWidth(768);
+  return useMaxWidth(768, { hinted: true });
 }
 
 export function useDebounced<T>(value: T, ms = SEARCH_DEBOUNCE_MS): T {
