@@ -22,6 +22,7 @@ export function MobileOrderList({
   hasMore,
   paused = false,
   loadingMore,
+  margin = INFINITE_SCROLL_MARGIN,
   onLoadMore,
   onOpen,
 }: {
@@ -34,6 +35,8 @@ export function MobileOrderList({
   /** No infinite scroll (the layout is not known yet, so this list may be the hidden one). */
   paused?: boolean;
   loadingMore: boolean;
+  /** How far below the viewport the end of the list starts the next load (INFINITE_SCROLL_MARGIN by default). */
+  margin?: string;
   onLoadMore: () => void;
   onOpen: (row: OrderRow) => void;
 }) {
@@ -48,10 +51,10 @@ export function MobileOrderList({
     if (!el || !hasMore || loadingMore || paused) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) loadMore.current();
-    }, { rootMargin: INFINITE_SCROLL_MARGIN });
+    }, { rootMargin: margin });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [hasMore, loadingMore, paused, rows.length]);
+  }, [hasMore, loadingMore, paused, rows.length, margin]);
 
   return (
     <div>

@@ -1,6 +1,8 @@
 // Search input with a field selector over the eleven search fields; order date uses a date input on desktop.
+// The text box takes typing before the page's script runs (a slow phone): what was typed is adopted then.
 import { Search, X } from "lucide-react";
-import { useId } from "react";
+import { useId, useRef } from "react";
+import { useTypedBeforeHydration } from "~/lib/use-hydrated";
 import { inputClass } from "~/components/ui/input";
 import { cn } from "~/components/ui/cn";
 import { HIDDEN_LIST_FIELDS, type OrderVisibility } from "~/domain/access/visibility";
@@ -34,6 +36,7 @@ export function SearchBar({
   field,
   fields,
   isPhone,
+  waiting = false,
   onChange,
   onFieldChange,
 }: {
@@ -41,10 +44,14 @@ export function SearchBar({
   field: string;
   fields: readonly string[];
   isPhone: boolean;
+  /** The screen's script has not run yet: the field selector waits (its choice would be lost), the text box does not. */
+  waiting?: boolean;
   onChange: (value: string) => void;
   onFieldChange: (field: string) => void;
 }) {
   const id = useId();
+  const box = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(box, onChange);
   const dateInput = field === "orderDate" && !isPhone;
   return (
     <div role="search" className="flex flex-col gap-2 sm:flex-row">
@@ -54,6 +61,7 @@ export function SearchBar({
       <select
         id={`${id}-field`}
         value={field}
+        disabled={waiting}
         onChange={(e) => onFieldChange(e.target.value)}
         className={cn(inputClass, "sm:w-56")}
       >
@@ -67,6 +75,7 @@ export function SearchBar({
         <Search className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500" aria-hidden="true" />
         <input
           id={`${id}-q`}
+          ref={box}
           type={dateInput ? "date" : "search"}
           aria-label="Search orders"
           placeholder={field === "orderDate" ? "YYYY-MM-DD" : `Search by ${(SEARCH_FIELD_LABELS[field as keyof typeof SEARCH_FIELD_LABELS] ?? field).toLowerCase()}…`}

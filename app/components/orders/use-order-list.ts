@@ -2,9 +2,10 @@
 // phone-style appending for infinite scroll, and KPIs with a fallback computed from the loaded rows.
 // The first page and KPIs arrive with the page (loader data, docs/decisions/008-page-data.md); /api is
 // asked only when the query changes or the list is reloaded.
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isDeliveredOrReleased, normalizeTrucking } from "~/domain/orders/status";
 import type { ApiAnswer, ApiResult } from "~/lib/api-client";
+import { whenIdle } from "~/lib/when-idle";
 import { fetchKpis, fetchOrders } from "./api";
 import type { Kpis, ListFilters, ListQuery, ListResult, OrderRow, Pagination, Quick, SortDir } from "./types";
 
@@ -60,8 +61,13 @@ export function useOrderList({ initialQuery, initialData, ready, append }: {
   const [kpis, setKpis] = useState<Kpis | null>(first.kpis?.value ?? null);
   const [kpiFailed, setKpiFailed] = useState(!!first.kpis?.error);
   const [reloadKey, setReloadKey] = useState(0);
-  // The rest of a long first page (a warehouse's 500 rows after the document's first 50): asked once the screen runs.
+  // The rest of a long first page (a warehouse's 500 rows after the document's first 50): asked when the reader
+  // scrolls toward the end of the first screen (decision 045), not at hydration, where reading and drawing 500
+  // rows blocked the main thread. A search, filter or sort asks for its own whole page instead.
   const [rest, setRest] = useState(!!initialData?.rest && !!first.list?.value);
+  const [restWanted, setRestWanted] = useState(false);
+  const fresh = query === first.query && reloadKey === 0;
+  const fillingRest = fresh && rest && restWanted;
   const appendRef = useRef(append);
   appendRef.current = append;
 
@@ -75,24 +81,29 @@ export function useOrderList({ initialQuery, initialData, ready, append }: {
   useEffect(() => {
     // The loader already answered the first query: no second request for it after hydration, unless it sent
     // the first screen of a long page only. That rest comes quietly under the rows already on screen.
-    const fresh = query === first.query && reloadKey === 0;
-    if (first.list && fresh && !rest) return;
+    if (first.list && fresh && !fillingRest) return;
     if (!ready) return;
     const ctrl = new AbortController();
     const appending = appendRef.current && query.page > 1;
-    const quiet = fresh && rest;
+    const quiet = fillingRest;
     if (!quiet) setStatus({ loading: true, error: null });
     fetchOrders(query, ctrl.signal)
       .then((result) => {
-        setRows((prev) => {
-          if (!appending) return result.rows;
-          const seen = new Set(prev.map((r) => r.orderNumber));
-          return [...prev, ...result.rows.filter((r) => !seen.has(r.orderNumber))];
-        });
-        setPagination(result.pagination);
-        setAllowedOrderTypes(result.allowedOrderTypes);
-        setStatus({ loading: false, error: null });
-        setRest(false);
+        const apply = () => {
+          setRows((prev) => {
+            if (!appending) return result.rows;
+            const seen = new Set(prev.map((r) => r.orderNumber));
+            return [...prev, ...result.rows.filter((r) => !seen.has(r.orderNumber))];
+          });
+          setPagination(result.pagination);
+          setAllowedOrderTypes(result.allowedOrderTypes);
+          setStatus({ loading: false, error: null });
+          setRest(false);
+        };
+        // The rest comes under rows already on screen: drawn as an interruptible update, so a tap or a keystroke
+        // meanwhile is answered first.
+        if (quiet) startTransition(apply);
+        else apply();
       })
       .catch((e: unknown) => {
         // The rest of the first screen failing leaves the first screen as it is; a reload asks again.
@@ -100,7 +111,15 @@ export function useOrderList({ initialQuery, initialData, ready, append }: {
         setStatus({ loading: false, error: e instanceof Error && e.message ? e.message : "An error occurred" });
       });
     return () => ctrl.abort();
-  }, [query, ready, reloadKey, first, rest]);
+    // `fresh` and `fillingRest` follow from query, reloadKey, first and the rest's state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query, ready, reloadKey, first, fillingRest]);
+
+  // Asked for the rest: fetched once the screen is idle (the scroll that asked is answered first).
+  const wantRest = useCallback(() => {
+    if (!rest || restWanted) return;
+    whenIdle(() => setRestWanted(true), 50);
+  }, [rest, restWanted]);
 
   const loadKpis = useCallback(() => {
     fetchKpis()
@@ -132,8 +151,12 @@ export function useOrderList({ initialQuery, initialData, ready, append }: {
     pagination,
     allowedOrderTypes,
     loading: status.loading,
-    /** The rest of a long first page is on its way (first-screen.ts): more rows are coming under the first screen. */
-    filling: rest,
+    /** The rest of a long first page is still to come (first-screen.ts): more rows are there under the first screen. */
+    filling: fresh && rest,
+    /** That rest is being fetched (asked for by a scroll toward the end of the first screen). */
+    fillingRest,
+    /** Asks for the rest of a long first page (the reader scrolls toward the end of the first screen). */
+    wantRest,
     error: status.error,
     kpis: shownKpis,
     searchInput,
@@ -144,8 +167,8 @@ export function useOrderList({ initialQuery, initialData, ready, append }: {
     setSort: (sort: string, dir: SortDir | "") => update({ sort, dir }),
     setQuick: (quick: Quick) => update({ quick }),
     setPage: (page: number) => update({ page }),
-    // Not while the first page is filling: its next page comes after the whole of this one.
-    loadMore: () => setQuery((q) => (!rest && q.page < pagination.pages ? { ...q, page: q.page + 1 } : q)),
+    // While the first page is filling, its rest comes first: the next page comes after the whole of this one.
+    loadMore: () => (fresh && rest ? wantRest() : setQuery((q) => (q.page < pagination.pages ? { ...q, page: q.page + 1 } : q))),
     replaceRow: (row: OrderRow) => setRows((list) => list.map((r) => (r.orderNumber === row.orderNumber ? { ...r, ...row } : r))),
     reload: () => {
       setReloadKey((k) => k + 1);

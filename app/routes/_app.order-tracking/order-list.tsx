@@ -1,7 +1,8 @@
 // The order list body: desktop table with pagination, or phone cards with infinite scroll. Until the layout is
-// known (the server render and the first client render) both are rendered and CSS shows the one that fits,
-// each with the first screen of rows, so the first paint has rows at any width and hydration matches.
-import { useEffect, useRef, useState } from "react";
+// known the server renders both and CSS shows the one that fits, each with the first screen of rows, so the
+// first paint has rows at any width. The browser hydrates only the one its width shows: the other keeps the
+// server's HTML untouched (hidden) until it goes away a moment later (decision 045).
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { DeliveryLauncher, deliveryRowFromHash } from "~/components/delivery/delivery-launcher";
 import { useCaptureOpener } from "~/components/capture/use-capture-opener";
 import type { Column } from "~/components/orders/columns";
@@ -23,8 +24,12 @@ type Props = {
   rows: OrderRow[];
   can: Pick<OrdersCan, "rowOpens" | "seePayment">;
   loading: boolean;
-  /** The rest of a long first page is on its way (the document brought its first screen). */
+  /** The rest of a long first page is still to come (the document brought its first screen). */
   filling?: boolean;
+  /** That rest is being fetched. */
+  fillingRest?: boolean;
+  /** Asks for that rest: the reader scrolled toward the end of the first screen. */
+  onRest?: () => void;
   pagination: Page;
   columns: Column[];
   density: Density;
@@ -43,7 +48,38 @@ type Props = {
   onToggleAll: (checked: boolean) => void;
 };
 
-export function OrderList({ isPhone, rows, can, loading, filling = false, pagination, columns, density, sort, dir, selecting, selected, onSort, onPage, onLoadMore, onOpen: openDetail, linked = null, onHistory, onToggle, onToggleAll }: Props) {
+/** The rest of a long first page is asked for while the end of its first screen is this far below the viewport. */
+export const REST_MARGIN = "1500px";
+
+/** The layout this browser's width shows (useIsPhone's test), before the screen knows it; null on the server. */
+function phoneByWidth(): boolean | null {
+  return typeof window === "undefined" ? null : window.matchMedia("(max-width: 767px)").matches;
+}
+
+/**
+ * A layout the width hides, while the layout is not known: on the server it renders, in the browser the server's
+ * HTML is kept as it is (React neither hydrates nor draws it), so hydration costs one layout, not two.
+ */
+function LayoutBox({ className, skip, children }: { className?: string; skip: boolean; children: ReactNode }) {
+  return skip ? <div className={className} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} /> : <div className={className}>{children}</div>;
+}
+
+/** Desktop: asks for the rest of a long first page as the end of its first screen nears. */
+function RestSentinel({ onRest }: { onRest: () => void }) {
+  const el = useRef<HTMLDivElement>(null);
+  const ask = useRef(onRest);
+  ask.current = onRest;
+  useEffect(() => {
+    const node = el.current;
+    if (!node) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && ask.current(), { rootMargin: REST_MARGIN });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  return <div ref={el} aria-hidden="true" className="h-px" />;
+}
+
+export function OrderList({ isPhone, rows, can, loading, filling = false, fillingRest = false, onRest = () => {}, pagination, columns, density, sort, dir, selecting, selected, onSort, onPage, onLoadMore, onOpen: openDetail, linked = null, onHistory, onToggle, onToggleAll }: Props) {
   // Spec 001 §6: a driver's row (delivery:perform) opens the delivery wizard instead of the detail.
   const delivers = can.rowOpens === "delivery";
   const [delivering, setDelivering] = useState<OrderRow | null>(null);
@@ -63,10 +99,11 @@ export function OrderList({ isPhone, rows, can, loading, filling = false, pagina
   }, [linked, can.rowOpens]);
   const unknown = isPhone === null;
   const shown = unknown ? rows.slice(0, FIRST_PAINT_ROWS) : rows;
+  const byWidth = unknown ? phoneByWidth() : isPhone;
   // The same wrappers in every state, so the visible layout keeps its DOM when the other one goes away.
   return (
     <>
-      <div className={unknown ? "md:hidden" : undefined}>
+      <LayoutBox className={unknown ? "md:hidden" : undefined} skip={unknown && byWidth === false}>
         {isPhone !== false ? (
           // Infinite scroll starts once we know this is a phone: a hidden list must not load pages.
           <MobileOrderList
@@ -75,13 +112,14 @@ export function OrderList({ isPhone, rows, can, loading, filling = false, pagina
             showAddress={delivers}
             hasMore={pagination.page < pagination.pages || shown.length < rows.length || filling}
             paused={isPhone !== true}
-            loadingMore={loading || filling}
+            loadingMore={loading || fillingRest}
+            margin={filling ? REST_MARGIN : undefined}
             onLoadMore={onLoadMore}
             onOpen={onOpen}
           />
         ) : null}
-      </div>
-      <div className={unknown ? "hidden md:block" : undefined}>
+      </LayoutBox>
+      <LayoutBox className={unknown ? "hidden md:block" : undefined} skip={unknown && byWidth === true}>
         {isPhone !== true ? (
           <div className={loading ? "space-y-3 opacity-60 transition-opacity" : "space-y-3"} aria-busy={loading}>
             <OrderTable
@@ -98,10 +136,11 @@ export function OrderList({ isPhone, rows, can, loading, filling = false, pagina
               onToggle={onToggle}
               onToggleAll={onToggleAll}
             />
+            {isPhone === false && filling ? <RestSentinel onRest={onRest} /> : null}
             <Pagination page={pagination.page} pages={pagination.pages} total={pagination.total} onPage={onPage} />
           </div>
         ) : null}
-      </div>
+      </LayoutBox>
       {delivers ? <DeliveryLauncher row={delivering} isPhone={!!isPhone} onClose={() => setDelivering(null)} /> : null}
       {capture.element}
     </>

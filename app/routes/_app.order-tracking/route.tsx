@@ -157,20 +157,24 @@ export default function OrderTracking() {
         <p className="text-slate-700">Monitor and manage order status and logistics</p>
       </header>
 
-      {/* Until the screen's script runs (the layout is known) its controls would do nothing: they wait. */}
+      {/* Until the screen's script runs (the layout is known) its controls would do nothing: they wait. The search
+          text box does not: what is typed before is kept and searched once the script runs. */}
       <fieldset disabled={isPhone === null} className="m-0 min-w-0 space-y-4 border-0 p-0">
         <OrderKpiTiles kpis={list.kpis} active={list.query.quick} onSelect={list.setQuick} />
         {list.query.quick ? <QuickFilterChip quick={list.query.quick} onClear={() => list.setQuick("")} /> : null}
+      </fieldset>
 
-        <SearchBar
-          value={list.searchInput}
-          field={list.query.searchBy}
-          fields={searchFields}
-          isPhone={!!isPhone}
-          onChange={list.setSearchInput}
-          onFieldChange={list.setSearchBy}
-        />
+      <SearchBar
+        value={list.searchInput}
+        field={list.query.searchBy}
+        fields={searchFields}
+        isPhone={!!isPhone}
+        waiting={isPhone === null}
+        onChange={list.setSearchInput}
+        onFieldChange={list.setSearchBy}
+      />
 
+      <fieldset disabled={isPhone === null} className="m-0 min-w-0 space-y-4 border-0 p-0">
         <FilterPanel filters={list.query.filters} onChange={list.setFilters} orderTypes={orderTypes} locations={warehouses} hidden={hiddenFiltersFor(can)} />
 
         <div className="flex flex-wrap items-center justify-end gap-2">
@@ -210,6 +214,8 @@ export default function OrderTracking() {
             can={can}
             loading={list.loading}
             filling={list.filling}
+            fillingRest={list.fillingRest}
+            onRest={list.wantRest}
             pagination={list.pagination}
             columns={columns}
             density={density}
