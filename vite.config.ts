@@ -9,7 +9,38 @@ import { connectingAddressPlugin } from "./config/connecting-address";
 import { frontDoorPlugin } from "./config/front-door";
 import { workerdPerServerPlugin } from "./config/dev-workerd";
 
-export default defineConfig({
+type ModuleMeta = { getModuleIds: () => IterableIterator<string>; getModuleInfo: (id: string) => { importedIds: readonly string[] } | null };
+
+/**
+ * What every page loads anyway, the static imports of entry.client and root, in two chunks instead of about a
+ * dozen (issue 25, decision 045): "framework" (react, react-dom, Remix, the router) and "root-shared" (the
+ * root's own modules: error page, brand, toast, button, the service worker's bridge, lucide's icon base). Only
+ * that closure is grouped, so no page loads more than before. Lucide's barrel is not followed: every icon
+ * of the app would be pulled in with it, which is why an earlier manualChunks made the root larger; a module
+ * of the root imports its icon by path (lucide-react/icons/…).
+ */
+function rootShared() {
+  let closure: Set<string> | null = null;
+  const isLucideBarrel = (id: string) => /node_modules\/lucide-react\/dist\/esm\/lucide-react\.mjs/.test(id);
+  return (id: string, meta: ModuleMeta): string | undefined => {
+    if (!closure) {
+      const found = new Set<string>();
+      const starts = [...meta.getModuleIds()].filter((m) => /\/app\/(entry\.client\.tsx|root\.tsx\?__remix-build-client-route)$/.test(m));
+      const walk = (m: string) => {
+        if (found.has(m) || isLucideBarrel(m)) return;
+        found.add(m);
+        for (const next of meta.getModuleInfo(m)?.importedIds ?? []) walk(next);
+      };
+      starts.forEach(walk);
+      for (const m of starts) found.delete(m);
+      closure = found;
+    }
+    if (!closure.has(id)) return undefined;
+    return /node_modules\/(?!lucide-react\/)/.test(id) ? "framework" : "root-shared";
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   // Separate caches let several dev servers (parallel e2e runs) start at once without clashing.
   cacheDir: process.env.VITE_CACHE_DIR ?? "node_modules/.vite",
   server: {
@@ -40,4 +71,6 @@ export default defineConfig({
     include: ["sonner", "lucide-react", "@remix-run/cloudflare", "zod", "zod/mini", "@libsql/client/web", "drizzle-orm/libsql", "drizzle-orm", "drizzle-orm/sqlite-core", "partysocket", "pdfjs-dist", "signature_pad", "@tanstack/react-virtual", "@zxing/library", "pdf-lib", "resend", "idb"],
   },
   ssr: { resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] } },
-});
+  // The browser's build only: what every page loads in two chunks, not twenty (rootShared above).
+  build: isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: rootShared() } } },
+}));

@@ -1,6 +1,7 @@
 // The product mark in the header.
 import { Link } from "@remix-run/react";
-import { Wheat } from "lucide-react";
+// By its own path, not lucide's barrel: every page loads this, and the barrel would pull every icon into that chunk (vite.config.ts).
+import Wheat from "lucide-react/icons/wheat";
 
 export function Brand() {
   return (
