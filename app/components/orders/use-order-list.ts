@@ -6,6 +6,7 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState } fr
 import { isDeliveredOrReleased, normalizeTrucking } from "~/domain/orders/status";
 import type { ApiAnswer, ApiResult } from "~/lib/api-client";
 import { whenIdle } from "~/lib/when-idle";
+import { useMaxWidth } from "~/lib/use-max-width";
 import { fetchKpis, fetchOrders } from "./api";
 import type { Kpis, ListFilters, ListQuery, ListResult, OrderRow, Pagination, Quick, SortDir } from "./types";
 
@@ -177,14 +178,7 @@ export function useOrderList({ initialQuery, initialData, ready, append }: {
   };
 }
 
+/** The order list's phone layout (below 768 px, as its CSS). */
 export function useIsPhone(): boolean | null {
-  const [phone, setPhone] = useState<boolean | null>(null);
-  useEffect(() => {
-    const mq = window.matchMedia("(max-width: 767px)");
-    const on = () => setPhone(mq.matches);
-    on();
-    mq.addEventListener("change", on);
-    return () => mq.removeEventListener("change", on);
-  }, []);
-  return phone;
+  return useMaxWidth(767);
 }
