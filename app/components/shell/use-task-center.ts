@@ -1,12 +1,16 @@
 // The Task Center's data: the panel from GET /api/tasks (replaced whole on each refresh, spec 000 §4), more pages
 // per tab, and spec 000's order poll every 5 minutes; a failed call becomes the 'Connection Error' alert.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { anyAnswer } from "~/domain/api-messages";
+import type { StandardSchema } from "~/domain/api-messages";
 import { connectionErrorAlert, TASK_POLL_MS, TASK_POLL_URL, type AlertItem, type TaskCenterData, type TaskItem, type TaskTab } from "~/domain/tasks/list";
-import { apiFetch, contractOf } from "~/lib/api-client";
 
-// The contracts load with the first call, not the first paint (zod stays off this page's first load).
-const contract = contractOf(() => import("~/domain/tasks/contract"));
+// The api client and its messages load with the bell's first call, right after hydration, and the contracts (zod)
+// with the first answer read: none of them is in the first load of a page that does not call /api itself (issue 25).
+// Any answer, read as it is: api-messages' `anyAnswer`, not imported from there, which would split that module
+// from the client's chunk on every page that calls /api itself.
+const anyAnswer: StandardSchema<unknown> = { "~standard": { version: 1, vendor: "app", validate: (value) => ({ value }) } };
+const loadApi = async () => ({ apiFetch: (await import("~/lib/api-client")).apiFetch, anyAnswer });
+const loadContract = () => import("~/domain/tasks/contract");
 
 export type Item = TaskItem | AlertItem;
 export type Extra = Record<TaskTab, Item[]>;
@@ -15,7 +19,8 @@ const EMPTY: TaskCenterData = { urgent: [], tasks: [], alerts: [], counts: { urg
 export const NO_EXTRA: Extra = { urgent: [], tasks: [], alerts: [] };
 
 /** A write the bell does not wait on: the lists were already changed on screen, the next refresh shows the truth. */
-export function postQuietly(path: string, json: unknown = {}): Promise<unknown> {
+export async function postQuietly(path: string, json: unknown = {}): Promise<unknown> {
+  const { apiFetch, anyAnswer } = await loadApi();
   return apiFetch(path, anyAnswer, { json });
 }
 
@@ -25,6 +30,7 @@ export function postQuietly(path: string, json: unknown = {}): Promise<unknown> 
  * not ok is the spec's connection error. 403: this viewer has no orders.
  */
 async function pollOrders(signal: AbortSignal): Promise<boolean> {
+  const { apiFetch, anyAnswer } = await loadApi();
   const r = await apiFetch(TASK_POLL_URL, anyAnswer, { signal, discardBody: true });
   return r.ok || r.error.status === 403;
 }
@@ -53,14 +59,16 @@ export function useTaskCenter() {
     const controller = new AbortController();
     tasksCall.current = controller;
     try {
-      const r = await apiFetch("/api/tasks", contract("TaskCenterAnswer"), { signal: controller.signal });
+      const [{ apiFetch }, { TaskCenterAnswer }] = await Promise.all([loadApi(), loadContract()]);
+      const r = await apiFetch("/api/tasks", TaskCenterAnswer, { signal: controller.signal });
       if (!r.ok) return settle("tasks", false);
       setData(r.data);
       setExtra(NO_EXTRA);
       setLoaded(true);
       settle("tasks", true);
     } catch {
-      // Aborted by a newer refresh: that one settles.
+      // Aborted by a newer refresh: that one settles. Otherwise the client's code could not be fetched.
+      if (!controller.signal.aborted) settle("tasks", false);
     }
   }, [settle]);
 
@@ -71,7 +79,8 @@ export function useTaskCenter() {
     try {
       settle("poll", await pollOrders(controller.signal));
     } catch {
-      // Aborted by a newer poll or the panel's unmount.
+      // Aborted by a newer poll or the panel's unmount. Otherwise the client's code could not be fetched.
+      if (!controller.signal.aborted) settle("poll", false);
     }
   }, [settle]);
 
@@ -91,7 +100,8 @@ export function useTaskCenter() {
       const shown = data[tab].length + extra[tab].length;
       setLoadingMore(tab);
       try {
-        const r = await apiFetch(`/api/tasks?tab=${tab}&page=${Math.floor(shown / data.pageSize) + 1}`, contract("TaskPageAnswer"));
+        const [{ apiFetch }, { TaskPageAnswer }] = await Promise.all([loadApi(), loadContract()]);
+        const r = await apiFetch(`/api/tasks?tab=${tab}&page=${Math.floor(shown / data.pageSize) + 1}`, TaskPageAnswer);
         if (!r.ok) return setConnectionError((c) => c ?? connectionErrorAlert(new Date()));
         const page = r.data;
         setExtra((e) => {
