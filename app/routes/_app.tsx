@@ -11,7 +11,6 @@ import { useSessionWatch } from "~/components/shell/session-watch";
 import { navItems } from "~/domain/shell/nav";
 import { layoutHint } from "~/domain/shell/layout-hint";
 import { shellViewer } from "~/domain/shell/viewer";
-import { LayoutHintContext } from "~/lib/use-max-width";
 import { policies } from "~/domain/access/policy";
 import { authorize } from "~/lib/guard.server";
 import { noAction } from "~/lib/route.server";
@@ -29,12 +28,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     viewer: shell,
     // Links by grants (decision 032): the role's name decides nothing here.
     nav: navItems({ isAdmin: shell.isAdmin, grants: shell.grants, email: shell.email }),
+    // Which layout the lists render first (lib/use-max-width.ts reads it by this route's id).
     layout: layoutHint(request.headers),
   };
 }
 
 export default function AppLayout() {
-  const { viewer, nav, now, layout } = useLoaderData<typeof loader>();
+  const { viewer, nav, now } = useLoaderData<typeof loader>();
   useSessionWatch(viewer.sessionExp, now);
   return (
     <div className="flex min-h-screen flex-col">
@@ -44,9 +44,7 @@ export default function AppLayout() {
       <AppHeader viewer={viewer} nav={nav} />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-4 sm:py-6">
         <CopyNotice servedAt={now} />
-        <LayoutHintContext.Provider value={layout}>
-          <Outlet />
-        </LayoutHintContext.Provider>
+        <Outlet />
       </main>
       <Footer />
     </div>
