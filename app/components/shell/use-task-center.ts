@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { StandardSchema } from "~/domain/api-messages";
 import { connectionErrorAlert, TASK_POLL_MS, TASK_POLL_URL, type AlertItem, type TaskCenterData, type TaskItem, type TaskTab } from "~/domain/tasks/list";
+import { isSigningOut } from "~/lib/signing-out";
 
 // The api client and its messages load with the bell's first call, right after hydration, and the contracts (zod)
 // with the first answer read: none of them is in the first load of a page that does not call /api itself (issue 25).
@@ -31,6 +32,7 @@ export async function postQuietly(path: string, json: unknown = {}): Promise<unk
  */
 async function pollOrders(signal: AbortSignal): Promise<boolean> {
   const { apiFetch, anyAnswer } = await loadApi();
+  if (isSigningOut()) return true;
   const r = await apiFetch(TASK_POLL_URL, anyAnswer, { signal, discardBody: true });
   return r.ok || r.error.status === 403;
 }
@@ -60,6 +62,8 @@ export function useTaskCenter() {
     tasksCall.current = controller;
     try {
       const [{ apiFetch }, { TaskCenterAnswer }] = await Promise.all([loadApi(), loadContract()]);
+      // The client loads with the first call: Log Out may have been pressed meanwhile.
+      if (isSigningOut()) return;
       const r = await apiFetch("/api/tasks", TaskCenterAnswer, { signal: controller.signal });
       if (!r.ok) return settle("tasks", false);
       setData(r.data);
