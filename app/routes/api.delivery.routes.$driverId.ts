@@ -7,7 +7,8 @@ import { parseJsonBody, parseParams } from "~/lib/http.server";
 import { apiRoute } from "~/lib/route.server";
 import { driverDayBodySchema, saveDriverDay } from "~/services/delivery-routes.server";
 
-export const policy = policies.grant("delivery:plan", "delivery:perform");
+// Planning only: a driver reads his day through GET /api/delivery/routes and /api/delivery/my-route, never writes it.
+export const policy = policies.grant("delivery:plan");
 
 const paramsSchema = z.object({ driverId: z.coerce.number().int().positive() });
 

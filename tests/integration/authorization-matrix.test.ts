@@ -104,9 +104,9 @@ const ACCESS: Record<string, Access> = {
   "routes/api.delivery.$orderId.complete": { who: ["admin", "driver"] },
   "routes/api.delivery.today": { who: ["admin", "driver"] },
   "routes/api.delivery.settings": { who: ["admin"] }, // required proof per order type
-  // Issue 24: the day's route plan (planners see all drivers, a driver his own day); saving a day is the planners' (the service answers a driver 403).
+  // Issue 24: the day's route plan (planners see all drivers, a driver his own day); saving a day is the planners' only (its policy refuses a driver).
   "routes/api.delivery.routes": { who: ["admin", "logistics", "driver"] },
-  "routes/api.delivery.routes.$driverId": { who: ["admin", "logistics", "driver"] },
+  "routes/api.delivery.routes.$driverId": { who: ["admin", "logistics"] },
   "routes/api.delivery.my-route": { who: ["admin", "driver"] },
   "routes/_app.delivery-routes": { who: MANAGERS }, // planning drivers' routes
   "routes/proof.$token": { who: "anyone" }, // the customer's proof link: the signed token decides
