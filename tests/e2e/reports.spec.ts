@@ -268,6 +268,10 @@ test.describe("the dock, on a phone @phone-only", () => {
       }
       return route.continue();
     });
+    // What the reloaded page fetches once idle (the bell's call, its panel and dialogs) lands before the signal goes,
+    // as on a phone that stood on the dock a moment: on the dev server each of those is a module request, which the
+    // production build's service worker would answer from the phone with no signal anyway.
+    await page.waitForLoadState("networkidle");
     offline = true;
     await context.setOffline(true);
     await page.getByRole("button", { name: "Submit Report" }).click();
