@@ -4,8 +4,12 @@
 const LAPSE_MS = 15_000;
 let until = 0;
 
+/** The event the bell listens for, to abort its calls in flight: their answers would come after the session ends. */
+export const SIGNING_OUT_EVENT = "rice:signing-out";
+
 export function markSigningOut(now = Date.now()): void {
   until = now + LAPSE_MS;
+  if (typeof window !== "undefined") window.dispatchEvent(new Event(SIGNING_OUT_EVENT));
 }
 
 export function isSigningOut(now = Date.now()): boolean {

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { StandardSchema } from "~/domain/api-messages";
 import { connectionErrorAlert, TASK_POLL_MS, TASK_POLL_URL, type AlertItem, type TaskCenterData, type TaskItem, type TaskTab } from "~/domain/tasks/list";
-import { isSigningOut } from "~/lib/signing-out";
+import { isSigningOut, SIGNING_OUT_EVENT } from "~/lib/signing-out";
 
 // The api client and its messages load with the bell's first call, right after hydration, and the contracts (zod)
 // with the first answer read: none of them is in the first load of a page that does not call /api itself (issue 25).
@@ -92,10 +92,15 @@ export function useTaskCenter() {
     const tick = () => void Promise.all([poll(), refresh()]);
     tick();
     const timer = window.setInterval(tick, TASK_POLL_MS);
-    return () => {
-      window.clearInterval(timer);
+    const abortAll = () => {
       tasksCall.current?.abort();
       pollCall.current?.abort();
+    };
+    window.addEventListener(SIGNING_OUT_EVENT, abortAll);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener(SIGNING_OUT_EVENT, abortAll);
+      abortAll();
     };
   }, [poll, refresh]);
 
