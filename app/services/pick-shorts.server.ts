@@ -6,7 +6,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { auditEvents, notifications, pickShorts, users } from "../../db/schema";
-import type { GrantKey } from "~/domain/access/roles";
+import { isSalesRep, isWarehouseFloor, SALES_REP_ROLE, WAREHOUSE_FLOOR_ROLE, type GrantKey } from "~/domain/access/roles";
 import { missingUnits, shortKey, shortLineText, shortRepText, shortTaskText, type ShortReason, type ShortReasonAction } from "~/domain/picking/short-reasons";
 import type { PickResult } from "~/domain/pick-list/verify";
 import { createdByMatches } from "~/domain/tasks/list";
@@ -19,8 +19,6 @@ import { listShortReasons } from "./pick-short-reasons.server";
 export const FOLLOW_UP_AUDIENCE_GRANT: GrantKey = "orders:update";
 /** The floor's managers (logistics managers, admins), who also get every recount, wherever it is. */
 export const RECOUNT_AUDIENCE_GRANT: GrantKey = "help:receive";
-const WAREHOUSE_ROLE = "warehouse-employee";
-const SALES_ROLE = "sales-rep";
 
 type Person = { id: number; name: string; email: string; roleId: string | null; locationIds: string[] };
 export type ShortContext = { reasons: ShortReason[]; people: Person[] };
@@ -32,7 +30,7 @@ export async function readShortContext(ctx: Pick<AppContext, "db">): Promise<Sho
     ctx.db
       .select({ id: users.id, name: users.name, email: users.email, roleId: users.roleId, locationIds: users.locationIds })
       .from(users)
-      .where(inArray(users.roleId, [SALES_ROLE, WAREHOUSE_ROLE])),
+      .where(inArray(users.roleId, [SALES_REP_ROLE, WAREHOUSE_FLOOR_ROLE])),
   ]);
   return { reasons: reasons.map(({ id, label, action }) => ({ id, label, action })), people };
 }
@@ -54,7 +52,7 @@ export function applyReasons(results: PickResult[], reasons: readonly ShortReaso
 
 /** The order's sales rep(s): createdBy matched loosely (aliases), a whole-name match preferred. */
 export function salesRepsOf(createdBy: string, people: readonly Person[]): Person[] {
-  const reps = people.filter((p) => p.roleId === SALES_ROLE && createdByMatches(createdBy, p));
+  const reps = people.filter((p) => isSalesRep(p.roleId) && createdByMatches(createdBy, p));
   const whole = reps.filter((p) => p.name.trim() && createdBy.toLowerCase().includes(p.name.trim().toLowerCase()));
   return whole.length ? whole : reps;
 }
@@ -88,7 +86,7 @@ export function shortStatements(
 ): BatchItem<"sqlite">[] {
   const db = ctx.db;
   const reps = salesRepsOf(order.createdBy, people);
-  const floor = people.filter((p) => p.roleId === WAREHOUSE_ROLE && order.warehouseLocation && (p.locationIds ?? []).includes(order.warehouseLocation));
+  const floor = people.filter((p) => isWarehouseFloor(p.roleId) && order.warehouseLocation && (p.locationIds ?? []).includes(order.warehouseLocation));
   const out: BatchItem<"sqlite">[] = [];
   for (const s of shorts) {
     const fresh = sql`NOT EXISTS (SELECT 1 FROM ${pickShorts} WHERE ${pickShorts.key} = ${s.key})`;

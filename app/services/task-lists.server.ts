@@ -8,7 +8,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { notificationReads, orders, roleGrants, roles, settings, tasks, users } from "../../db/schema";
-import { isGrantKey, isScope, type Grant } from "~/domain/access/roles";
+import { isGrantKey, isSalesRep, isScope, type Grant } from "~/domain/access/roles";
 import { floorStage, floorTask, floorTaskKinds, TASK_KIND_GRANTS, type FloorOrder } from "~/domain/tasks/floor";
 import { blockRange, layOutList, MAX_LIST_USER_ID, OFFICE_LIST, personalList, TASK_BLOCK_SIZE, type LaidOutTask, type ListBlocks } from "~/domain/tasks/layout";
 import { isOrderFinished, salesRepNames } from "~/domain/tasks/list";
@@ -143,7 +143,7 @@ function renderScope(db: Database, where: SQL | undefined): string {
 /** Which list a viewer reads: the shared office list when they see every order, else their own. */
 export async function listPlan(ctx: DbCtx, viewer: Viewer): Promise<ListPlan | null> {
   const scope = await resolveOrderScope(ctx, viewer);
-  if (scope.kind === "all") return { office: true, blocks: OFFICE_LIST, salesRep: viewer.roleId === "sales-rep", hidePayment: scope.hidePayment };
+  if (scope.kind === "all") return { office: true, blocks: OFFICE_LIST, salesRep: isSalesRep(viewer.roleId), hidePayment: scope.hidePayment };
   if (!viewer.userId) return null;
   const kinds = floorTaskKinds(viewer.grants);
   const scoped = await Promise.all(kinds.map(async (kind) => ({ kind, ...(await kindScope(ctx, viewer, kind)) })));

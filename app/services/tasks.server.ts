@@ -4,6 +4,7 @@
 import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { notificationReads, notifications, orders, pickListStatus, tasks } from "../../db/schema";
+import { isSalesRep } from "~/domain/access/roles";
 import { isTaskDone, taskHref, taskKindOf } from "~/domain/tasks/floor";
 import { blockOf, blockRange, layOutList, MAX_LIST_USER_ID, parseItemKey, stateKeyRange, type ListBlocks } from "~/domain/tasks/layout";
 import {
@@ -72,7 +73,7 @@ async function taskSalesReps(ctx: DbCtx): Promise<string[]> {
  */
 async function viewerList(ctx: Ctx, viewer: Viewer, lastBuild: Promise<TaskBuild | null> = lastTaskBuild(ctx)): Promise<ViewerList | null> {
   if (!viewer.userId) return null;
-  const reps = viewer.roleId === "sales-rep" ? taskSalesReps(ctx) : null;
+  const reps = isSalesRep(viewer.roleId) ? taskSalesReps(ctx) : null;
   reps?.catch(() => undefined); // awaited below when the plan needs it; never an unhandled rejection
   const [plan, build] = await Promise.all([listPlan(ctx, viewer), lastBuild]);
   if (!plan) return null;

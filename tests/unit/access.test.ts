@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { safeRedirectTarget } from "~/domain/access/redirect";
 import { passcodeRateDecision } from "~/domain/access/rate-limit";
-import { hasAnyGrant, isPasscodeEmail, roleLabel, ROLE_DEFINITIONS } from "~/domain/access/roles";
+import { hasAnyGrant, isPasscodeEmail, isSalesRep, isWarehouseFloor, roleLabel, ROLE_DEFINITIONS } from "~/domain/access/roles";
 
 describe("post-login redirect target must start with '/'", () => {
   it.each([
@@ -65,5 +65,22 @@ describe("grants of the five roles", () => {
   it("recognises passcode identities by the picklist+ prefix", () => {
     expect(isPasscodeEmail("picklist+3@goldengrain.test")).toBe(true);
     expect(isPasscodeEmail("admin@goldengrain.test")).toBe(false);
+  });
+});
+
+describe("the two roles named by role rather than by grant", () => {
+  it.each([
+    ["sales-rep", true, false],
+    ["warehouse-employee", false, true],
+    ["admin", false, false],
+    ["logistics-manager", false, false],
+    ["delivery-driver", false, false],
+    [null, false, false],
+    [undefined, false, false],
+    ["Sales-Rep", false, false],
+    ["", false, false],
+  ] as const)("%j: sales rep %s, warehouse floor %s", (role, rep, floor) => {
+    expect(isSalesRep(role)).toBe(rep);
+    expect(isWarehouseFloor(role)).toBe(floor);
   });
 });

@@ -98,6 +98,24 @@ export const ROLE_DEFINITIONS: Record<RoleId, RoleDefinition> = {
   },
 };
 
+/**
+ * The two roles the product names by role rather than by grant, because the spec ties people to orders through
+ * them: a sales rep is matched to her orders by the order's "created by" (her task list, a short's notice), and a
+ * warehouse employee at the order's warehouse is told of a short there. Every other decision reads grants.
+ */
+export const SALES_REP_ROLE: RoleId = "sales-rep";
+export const WAREHOUSE_FLOOR_ROLE: RoleId = "warehouse-employee";
+
+/** Whether a person's orders are the ones naming her as their sales rep. */
+export function isSalesRep(roleId: string | null | undefined): boolean {
+  return roleId === SALES_REP_ROLE;
+}
+
+/** Whether a person works a warehouse's floor (told of shorts at her warehouses). */
+export function isWarehouseFloor(roleId: string | null | undefined): boolean {
+  return roleId === WAREHOUSE_FLOOR_ROLE;
+}
+
 /** The grants a picklist passcode session holds: picking only, limited to the passcode's warehouses. */
 export const PASSCODE_GRANTS: Grant[] = [{ key: "picklists:pick", scope: "location" }];
 
