@@ -7,7 +7,8 @@
 // since a loaded machine moves these numbers by a factor of two, and Lighthouse's own benchmark index of the machine
 // (`bench`, median). Figures, not assertions.
 // Run alone with `npx tsx bench/lighthouse.ts`; LIGHTHOUSE_PAGES=pick,home picks pages whose label contains a word.
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { availableParallelism } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -58,6 +59,11 @@ async function lighthouseOnce(url: string, cookie: string): Promise<Run> {
     const result = await lighthouse(url, { port: chrome.port, logLevel: "error", output: "json", onlyCategories: ["performance"], extraHeaders: { Cookie: cookie } });
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     const { lhr } = result;
+    // LIGHTHOUSE_DUMP=<dir>: each run's full report (JSON) is kept there, to read what made up a figure (long tasks, bootup).
+    if (process.env.LIGHTHOUSE_DUMP) {
+      mkdirSync(process.env.LIGHTHOUSE_DUMP, { recursive: true });
+      writeFileSync(join(process.env.LIGHTHOUSE_DUMP, `${new URL(url).pathname.replace(/\W+/g, "_")}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     // A session the server refused lands on the sign-in page: that would be the login page's figure.
     if (new URL(lhr.finalDisplayedUrl).pathname.startsWith("/login")) throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}: the session was refused`);
