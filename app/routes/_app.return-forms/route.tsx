@@ -75,7 +75,7 @@ export default function ReturnForms() {
       <fieldset disabled={!hydrated} className="m-0 min-w-0 space-y-2 border-0 p-0">
         <div role="search" className="flex flex-col gap-2 sm:flex-row">
           <SearchFields {...SEARCH} list={list} />
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button variant="outline" aria-expanded={filtersOpen} aria-controls="return-filters" onClick={() => setFiltersOpen((o) => !o)}>
               <Filter className="size-4" aria-hidden="true" /> Filters{query.status ? " (1)" : ""}
             </Button>
