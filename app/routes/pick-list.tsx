@@ -3,7 +3,7 @@
 // the same services behind the same grants, so a visitor those calls refuse gets their refusal and nothing else.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
-import { useCallback } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import type { PickOrderData } from "~/components/picking/pick-order-data";
 import { PickingScreen } from "~/components/picking/picking-screen";
 import { policies, type Policy } from "~/domain/access/policy";
@@ -16,7 +16,10 @@ import { inventorySummaryForOrder } from "~/services/inventory.server";
 import { findPickOrder, latestPickVerified } from "~/services/pick-list.server";
 import { getSalesOrder } from "~/services/sales-orders.server";
 import { apiAnswer, noAction } from "~/lib/route.server";
-import { CopyNotice } from "~/components/shell/copy-notice";
+
+// "No signal: showing this phone's copy from …" is decided in the browser once the page runs (never on the server's
+// HTML), so its code is not in the first load: it comes right after hydration.
+const CopyNotice = lazy(() => import("~/components/shell/copy-notice").then((m) => ({ default: m.CopyNotice })));
 
 export const policy = policies.public;
 /** Saves and completes go through /api; a POST here is a clean 405. */
@@ -79,6 +82,8 @@ export default function PickListRoute() {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const orderNumber = params.get("order")?.trim() || null;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   const leave = useCallback(() => {
     // history.state.idx is React Router's position: above 0 means there is a page of ours to go back to.
@@ -89,7 +94,13 @@ export default function PickListRoute() {
 
   return (
     <PickingScreen
-      notice={<CopyNotice servedAt={servedAt} />}
+      notice={
+        hydrated ? (
+          <Suspense fallback={null}>
+            <CopyNotice servedAt={servedAt} />
+          </Suspense>
+        ) : null
+      }
       orderNumber={orderNumber}
       initialData={firstOrder}
       gate={gate}

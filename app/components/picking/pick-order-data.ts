@@ -1,7 +1,7 @@
 // What the picking screen starts an order from: the answers of its three /api calls (the order with its lines,
 // the pick log, the inventory summary). The page loader brings them for `?order=` (docs/decisions/008-page-data.md);
-// the browser asks /api for any other order. Both end in openPickOrder, so either way the lines are the same.
-import { apiFetch, contractOf, isConnectionFailure } from "~/lib/api-client";
+// the browser asks /api for any other order (pick-order-fetch.ts, loaded with that first ask, so the api client is not
+// in the first paint's JavaScript). Both end in openPickOrder, so either way the lines are the same.
 import type { Opened } from "~/domain/picking/pick-list-state";
 import type { PickOrder } from "~/domain/picking/contract";
 import {
@@ -16,8 +16,6 @@ import {
   type PickLogEntry,
   type PickOrderHeader,
 } from "~/domain/picking/lines";
-
-const contract = contractOf(() => import("~/domain/picking/contract"));
 
 export type PickOrderData = {
   /** The order number as asked for. */
@@ -68,25 +66,4 @@ export function openPickOrder(data: PickOrderData, stored: StoredLine[] | null, 
   if (data.logs) lines = mergeVerifiedLog(lines, latestVerifiedLog(data.logs));
   if (data.inventory) lines = mergeInventory(lines, data.inventory, productIds);
   return { header, lines };
-}
-
-/** The browser's way to the same data: the three /api calls in the screen's order. Logs and inventory are optional. */
-export async function fetchPickOrderData(orderNumber: string, session: PasscodeSession): Promise<PickOrderData> {
-  const none = { orderNumber, order: null, logs: null, inventory: null };
-  const found = await apiFetch(`/api/sales-orders/by-order-number/${encodeURIComponent(orderNumber)}?include=lines`, contract("PickOrderAnswer"));
-  // The server's refusal as it said it ("Order not found"); no answer at all in the client's plain words.
-  if (!found.ok) return { ...none, error: found.error.message };
-  const order = found.data;
-  // A passcode for other warehouses stops here, before asking for anything else about the order.
-  const denied = passcodeLocationError(session, order.warehouseLocation ?? order.locationId ?? "");
-  if (denied) return { ...none, error: denied };
-  const number = encodeURIComponent(order.orderNumber);
-  const [logs, inventory] = await Promise.all([
-    apiFetch(`/api/picklists/${number}/logs`, contract("PickLogsAnswer")),
-    apiFetch(`/api/inventory-summary/by-order-number/${number}`, contract("InventorySummary")),
-  ]);
-  // Both are extras: the lines open without them (a developer sees why in the console).
-  if (!logs.ok) console.warn("pick log sync skipped:", logs.error.status, isConnectionFailure(logs.error) ? "no answer" : logs.error.message);
-  if (!inventory.ok) console.warn("inventory merge skipped:", inventory.error.status, isConnectionFailure(inventory.error) ? "no answer" : inventory.error.message);
-  return { orderNumber, order, logs: logs.ok ? logs.data : null, inventory: inventory.ok ? inventory.data : null, error: null };
 }

@@ -3,14 +3,14 @@
 // list-wide actions wait until a real order's lines are on screen (not while loading, on sample data or
 // after a load error). The pieces are views (pick-header, pick-toolbar, pick-lines, pick-dialogs); the state
 // is usePickList's reducer.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { whenIdle } from "~/lib/when-idle";
 import { cn } from "~/components/ui/cn";
 import { PASSCODE_RELOAD_DELAY_MS, type PickGate } from "~/domain/picking/gate";
 import { INITIAL_VISIBLE_LINES, pickProgress, visibleLines, VISIBLE_LINES_STEP, type PickLine } from "~/domain/picking/lines";
 import { sortLines } from "~/domain/picking/scan";
 import { alsoHereLabel, presenceByLine } from "~/domain/picking/sync";
-import { AccessOverlay, PasscodeBanner } from "./access-gate";
+import { LazyAccessOverlay, LazyPasscodeBanner } from "./access-gate-lazy";
 import { BottomBar } from "./bottom-bar";
 import { OrderForm } from "./order-form";
 import { PickHeader } from "./pick-header";
@@ -73,6 +73,11 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
     const current = pick.requested ?? orderNumber;
     if (current) window.setTimeout(() => void pick.loadOrder(current), PASSCODE_RELOAD_DELAY_MS);
   };
+  // The gate's pieces hydrate when their code arrives (access-gate-lazy.tsx): their props stay the same meanwhile.
+  const afterLoginRef = useRef(afterPasscodeLogin);
+  afterLoginRef.current = afterPasscodeLogin;
+  const onGatePassed = useCallback(() => afterLoginRef.current(), []);
+  const toggleBox = useCallback(() => setBoxOpen((o) => !o), []);
 
   const progress = pickProgress(pick.items);
   // Who else is on each line, once per presence change: a new list per render re-renders every row.
@@ -133,7 +138,7 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
             {notice}
             {banner ? (
               <div className={cn(overlay && "max-[768px]:hidden")}>
-                <PasscodeBanner open={boxOpen} onToggle={() => setBoxOpen((o) => !o)} onSuccess={afterPasscodeLogin} />
+                <LazyPasscodeBanner open={boxOpen} onToggle={toggleBox} onSuccess={onGatePassed} />
               </div>
             ) : null}
 
@@ -197,7 +202,7 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
         />
       </div>
 
-      {overlay ? <AccessOverlay orderNumber={orderNumber} onSuccess={afterPasscodeLogin} /> : null}
+      {overlay ? <LazyAccessOverlay orderNumber={orderNumber} onSuccess={onGatePassed} /> : null}
 
       {cameraOpen ? (
         <Suspense fallback={null}>

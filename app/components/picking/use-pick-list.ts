@@ -5,8 +5,8 @@
 // it is on screen from the first paint, and after hydration only this device's saved lines and the room are added.
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { AUTOSAVE_DELAY_MS, DEMO_ORDER, loadErrorMessage, ROW_FLASH_MS, verifyPayload, type LineChange, type PickLine } from "~/domain/picking/lines";
-import type { BarMessage } from "~/domain/picking/outcomes";
+import { AUTOSAVE_DELAY_MS, DEMO_ORDER, loadErrorMessage, ROW_FLASH_MS, type LineChange, type PickLine } from "~/domain/picking/lines";
+import type { BarMessage, CallFailure } from "~/domain/picking/outcomes";
 import {
   changeLines,
   completionPlan,
@@ -21,15 +21,15 @@ import {
 } from "~/domain/picking/pick-list-state";
 import { applyScan, type ScanOutcome } from "~/domain/picking/scan";
 import { othersHere, type SyncedLine } from "~/domain/picking/sync";
-import { contractOf } from "~/lib/api-client";
-import { resumeOutbox, sendThroughOutbox, startOutboxFor } from "~/lib/outbox-lazy";
 import { useWarmFloorCopies } from "~/components/shell/service-worker-bridge";
 import { feedback } from "./feedback";
 import { readStoredLines, rememberCompleted, writeStoredLines } from "./local-lines";
-import { fetchPickOrderData, openPickOrder, type PasscodeSession, type PickOrderData } from "./pick-order-data";
+import { loadPickCalls } from "./pick-calls-lazy";
+import { openPickOrder, type PasscodeSession, type PickOrderData } from "./pick-order-data";
 import { usePickRoom } from "./use-pick-room";
 
-const contract = contractOf(() => import("~/domain/picking/contract"));
+/** The calls' code could not load (no signal before it arrived, and no service worker copy): as no connection. */
+const NO_CODE: CallFailure = { kind: "offline", message: "No connection: could not load this. Check the signal and try again." };
 
 /** The order the page loader brought, opened without this device's saved lines (the server has none). */
 function firstOpened(initialOrder: string | null, initialData: PickOrderData | null | undefined, session: PasscodeSession) {
@@ -91,14 +91,11 @@ export function usePickList({ initialOrder, initialData, session }: { initialOrd
     },
     [closeRoom],
   );
-  // Save and Complete must work with no signal: their code is loaded while there is one. The outbox also sends
-  // what waits from an earlier visit (a passcode phone has no header indicator to start it): as the passcode
-  // picker, or as whoever this phone last knew.
+  // Save and Complete must work with no signal: their code is loaded while there is one, once the screen runs
+  // (pick-calls.ts), which also starts the outbox on what waits from an earlier visit.
   const passcodeEmail = session?.email ?? null;
   useEffect(() => {
-    contract.preload();
-    if (passcodeEmail) startOutboxFor(passcodeEmail);
-    else resumeOutbox();
+    void loadPickCalls().then((calls) => calls.startFloorOutbox(passcodeEmail), () => {});
   }, [passcodeEmail]);
   // The order being picked is kept on the phone (one typed into the box, or opened on a passcode phone, too).
   useWarmFloorCopies(header && !demo ? [`/pick-list?order=${encodeURIComponent(header.orderNumber)}`] : []);
@@ -130,7 +127,11 @@ export function usePickList({ initialOrder, initialData, session }: { initialOrd
       const number = orderNumber.trim();
       if (!number) return;
       const seq = begin(number, true);
-      const data = await fetchPickOrderData(number, sessionRef.current);
+      const data = await loadPickCalls().then(
+        (calls) => calls.fetchPickOrderData(number, sessionRef.current),
+        // No code for the calls (no signal before it arrived): said as the client says no connection.
+        (): PickOrderData => ({ orderNumber: number, order: null, logs: null, inventory: null, error: NO_CODE.message }),
+      );
       if (seq === loadSeq.current) open(data, seq);
     },
     [begin, open],
@@ -218,10 +219,12 @@ export function usePickList({ initialOrder, initialData, session }: { initialOrd
     }
     dispatch({ type: "save-started" });
     // Through the floor's outbox: no signal keeps the save on this phone (sent when there is signal).
-    const result = await sendThroughOutbox(
-      { path: `/api/picklists/${encodeURIComponent(header.orderNumber)}/verify`, json: verifyPayload(itemsRef.current, "user", ""), label: `Pick list ${header.orderNumber} saved`, group: header.orderNumber },
-      contract("VerifyAnswer"),
-    );
+    const calls = await loadPickCalls().catch(() => null);
+    if (!calls) {
+      dispatch({ type: "save-failed", failure: NO_CODE });
+      return false;
+    }
+    const result = await calls.sendSave(header, itemsRef.current);
     if (result.ok === "queued") {
       dispatch({ type: "save-failed", failure: { kind: "queued", message: "" } });
       return true;
@@ -244,10 +247,9 @@ export function usePickList({ initialOrder, initialData, session }: { initialOrd
     const plan = completionPlan({ ...stateRef.current, items: itemsRef.current }, demo);
     if (plan.askIncomplete && !(await ask({ title: "Complete anyway?", message: INCOMPLETE_QUESTION, confirmLabel: "Mark completed", cancelLabel: "Keep picking" }))) return;
     dispatch({ type: "complete-started" });
-    const result = await sendThroughOutbox(
-      { path: `/api/picklists/${encodeURIComponent(header.orderId)}/complete`, json: {}, label: `Pick list ${header.orderNumber} completed`, group: header.orderNumber },
-      contract("CompleteAnswer"),
-    );
+    const calls = await loadPickCalls().catch(() => null);
+    if (!calls) return dispatch({ type: "complete-failed", failure: NO_CODE });
+    const result = await calls.sendComplete({ ...header, orderId: header.orderId });
     if (result.ok === "queued") return dispatch({ type: "complete-failed", failure: { kind: "queued", message: "" } });
     if (!result.ok) return dispatch({ type: "complete-failed", failure: result.error });
     rememberCompleted(header.orderId, header.orderNumber);
