@@ -3,7 +3,7 @@
 // all picked' that asks and can be undone, a short line that needs its reason, and two pickers who cannot
 // pick the same line at once.
 import type { BrowserContext, Page } from "@playwright/test";
-import { compareBins } from "~/domain/picking/scan";
+import { compareBins } from "~/domain/picking/pick-path";
 import { ACCOUNTS, expect, isPhone, signIn, signInAs, test } from "./fixtures";
 import { enterPasscode, resetLines, roomyOrders } from "./picking-helpers";
 

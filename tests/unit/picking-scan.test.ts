@@ -3,7 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { barcodeError, barcodeKey, caseQuantityError, gs1CheckDigit, gtin14, parseScan } from "~/domain/picking/barcodes";
 import type { PickLine } from "~/domain/picking/lines";
-import { applyScan, compareBins, feedWedge, sortLines, WEDGE_START, type ScanLine } from "~/domain/picking/scan";
+import { compareBins, sortLines } from "~/domain/picking/pick-path";
+import { applyScan, type ScanLine } from "~/domain/picking/scan";
+import { feedWedge, WEDGE_START } from "~/domain/picking/wedge";
 
 const UPC = "036000291452"; // a valid UPC-A
 const EAN = "4006381333931"; // a valid EAN-13

@@ -2,13 +2,17 @@
 // actions, the Short editor (Picked Qty, quick chips, reason, Done), an Issue note, who else is on the line
 // and who holds it. Compact (the default: six lines or more on a phone) or comfortable with the image. The
 // pieces are in line-parts, line-buttons and short-editor.
-import { memo, useState } from "react";
+import { lazy, memo, Suspense, useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
 import type { PickLine } from "~/domain/picking/lines";
 import { LineButtons } from "./line-buttons";
 import { BinTag, HeldChip, LineFacts, LineHolders, LineImage } from "./line-parts";
-import { ShortEditor } from "./short-editor";
+import { loadShortEditor } from "./short-editor-lazy";
+
+// The Short editor opens with a tap on Short, never on the first paint: its code loads when the screen is idle
+// (short-editor-lazy.ts), so the tap finds it here; a tap sooner shows it as soon as it has arrived.
+const ShortEditor = lazy(() => loadShortEditor().then((m) => ({ default: m.ShortEditor })));
 
 export type LineActions = {
   inFull(line: PickLine): void;
@@ -127,15 +131,17 @@ export const LineRow = memo(function LineRow({
       )}
 
       {editing ? (
-        <ShortEditor
-          line={line}
-          qtyText={qtyText}
-          reason={reason}
-          reasons={reasons}
-          onQtyText={setQtyText}
-          onReason={setReason}
-          onDone={(picked, why) => actions.done(line, picked, why)}
-        />
+        <Suspense fallback={null}>
+          <ShortEditor
+            line={line}
+            qtyText={qtyText}
+            reason={reason}
+            reasons={reasons}
+            onQtyText={setQtyText}
+            onReason={setReason}
+            onDone={(picked, why) => actions.done(line, picked, why)}
+          />
+        </Suspense>
       ) : null}
 
       {line.status === "Issue" ? (

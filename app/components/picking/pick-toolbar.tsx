@@ -4,7 +4,7 @@ import { Rows3, ScanLine } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { LINE_SORTS, type LineSort } from "~/domain/picking/scan";
+import { LINE_SORTS, type LineSort } from "~/domain/picking/pick-path";
 import type { MarkAllUndo } from "./use-mark-all";
 
 export function PickToolbar({

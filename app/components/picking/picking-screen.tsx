@@ -8,7 +8,8 @@ import { whenIdle } from "~/lib/when-idle";
 import { cn } from "~/components/ui/cn";
 import { PASSCODE_RELOAD_DELAY_MS, type PickGate } from "~/domain/picking/gate";
 import { INITIAL_VISIBLE_LINES, pickProgress, visibleLines, VISIBLE_LINES_STEP, type PickLine } from "~/domain/picking/lines";
-import { sortLines } from "~/domain/picking/scan";
+import { sortLines } from "~/domain/picking/pick-path";
+import type { ScanOutcome } from "~/domain/picking/scan";
 import { alsoHereLabel, presenceByLine } from "~/domain/picking/sync";
 import { LazyAccessOverlay, LazyPasscodeBanner } from "./access-gate-lazy";
 import { BottomBar } from "./bottom-bar";
@@ -26,10 +27,12 @@ import { useSwipeBack } from "./use-swipe-back";
 import { useConflictPrompt } from "./use-conflict-prompt";
 import { useTakeOver } from "./use-take-over";
 import { useWedgeScanner } from "./wedge-scanner";
+import { loadScanRules, scanRulesNow } from "./scan-lazy";
+import { loadShortEditor } from "./short-editor-lazy";
 
 // The camera's scanner (its view, BarcodeDetector or ZXing) is not in the first paint's JavaScript (issue 25): it
 // loads when the screen is idle, so a tap on Scan with no signal still opens it.
-const loadCameraScanner = () => import("./scanner");
+const loadCameraScanner = () => Promise.all([import("./scanner"), loadScanRules()]).then(([m]) => m);
 const CameraScanner = lazy(() => loadCameraScanner().then((m) => ({ default: m.CameraScanner })));
 // 'Mark all picked?' and a line's zoomed image are not on the first paint either: loaded when the screen is idle,
 // mounted then (closed) or with the first tap that opens one, which shows it as soon as its code is here.
@@ -93,6 +96,7 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
     setHydrated(true);
     return whenIdle(() => {
       void loadCameraScanner().catch(() => {});
+      void loadShortEditor().catch(() => {});
       void loadPickDialogs().then(() => setDialogsReady(true), () => {});
     });
   }, []);
@@ -100,8 +104,20 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
   const listReady = hydrated && !pick.loading && !pick.demo && !pick.error && !!pick.header && pick.items.length > 0;
 
   const { scan } = pick;
+  const onScanRef = useRef<(raw: string) => ScanOutcome | null>(() => null);
+  const scanRef = useRef(scan);
+  scanRef.current = scan;
   const onScan = useCallback(
-    (raw: string) => {
+    (raw: string): ScanOutcome | null => {
+      // A scan before the rules have loaded waits for them (the camera's scanner loads them first, so it never does).
+      if (!scanRulesNow()) {
+        // With no code for them (no signal before it arrived) the scan says so.
+        void loadScanRules().then(
+          () => onScanRef.current(raw),
+          () => scanRef.current(raw),
+        );
+        return null;
+      }
       const outcome = scan(raw);
       if (outcome?.ok) {
         // The confirmed line comes into view (a hidden picked line stays hidden).
@@ -111,6 +127,7 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
     },
     [scan],
   );
+  onScanRef.current = onScan;
   useWedgeScanner(onScan, listReady && !confirmAll && !zoomed);
 
   // The overlay's own CSS shows it only at 768 px or less, so server and client render alike.

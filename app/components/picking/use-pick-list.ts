@@ -19,7 +19,7 @@ import {
   SAVE_FIRST_QUESTION,
   stampLines,
 } from "~/domain/picking/pick-list-state";
-import { applyScan, type ScanOutcome } from "~/domain/picking/scan";
+import type { ScanOutcome } from "~/domain/picking/scan";
 import { othersHere, type SyncedLine } from "~/domain/picking/sync";
 import { useWarmFloorCopies } from "~/components/shell/service-worker-bridge";
 import { feedback } from "./feedback";
@@ -27,6 +27,7 @@ import { readStoredLines, rememberCompleted, writeStoredLines } from "./local-li
 import { loadPickCalls } from "./pick-calls-lazy";
 import { openPickOrder, type PasscodeSession, type PickOrderData } from "./pick-order-data";
 import { usePickRoom } from "./use-pick-room";
+import { scanRulesNow } from "./scan-lazy";
 
 /** The calls' code could not load (no signal before it arrived, and no service worker copy): as no connection. */
 const NO_CODE: CallFailure = { kind: "offline", message: "No connection: could not load this. Check the signal and try again." };
@@ -192,15 +193,16 @@ export function usePickList({ initialOrder, initialData, session }: { initialOrd
     [roomRef, setMessage],
   );
 
-  /** One scan (camera or keyboard wedge): confirms its line by one unit or case, or says why not. */
+  /** One scan (camera or keyboard wedge): confirms its line by one unit or case, or says why not. The scan rules must be loaded (scan-lazy.ts). */
   const scan = useCallback(
     (raw: string): ScanOutcome | null => {
-      if (!header || demo || !itemsRef.current.length) {
-        setMessage({ tone: "error", text: "Load an order before scanning." });
+      const rules = scanRulesNow();
+      if (!header || demo || !itemsRef.current.length || !rules) {
+        setMessage({ tone: "error", text: rules ? "Load an order before scanning." : "Scanning is not ready: no signal before its code arrived. Try again when there is signal." });
         feedback(false);
         return null;
       }
-      const outcome = applyScan(itemsRef.current, raw, { orderNumber: header.orderNumber, heldBy: heldByRef.current });
+      const outcome = rules.applyScan(itemsRef.current, raw, { orderNumber: header.orderNumber, heldBy: heldByRef.current });
       if (outcome.ok) {
         change([outcome.lineId], () => outcome.change);
         roomRef.current?.focus(outcome.lineId);

@@ -1,7 +1,7 @@
 // The picker's view of the lines (sort and density), one state kept on this device: the pick path and
 // compact rows until the picker chooses otherwise.
 import { useCallback, useEffect, useState } from "react";
-import type { LineSort } from "~/domain/picking/scan";
+import type { LineSort } from "~/domain/picking/pick-path";
 
 export type PickView = { sort: LineSort; compact: boolean };
 

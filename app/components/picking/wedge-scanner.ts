@@ -1,7 +1,7 @@
 // The hardware scanner on the picking screen: a scanner acting as a keyboard, told apart from typing by its speed
 // (app/domain/picking/scan.ts). The camera's scanner is scanner.tsx, loaded apart from the first paint.
 import { useEffect, useRef } from "react";
-import { feedWedge, WEDGE_START } from "~/domain/picking/scan";
+import { feedWedge, WEDGE_START } from "~/domain/picking/wedge";
 
 /** Listens for a keyboard-wedge scanner while `enabled`; typing into a field is never taken as a scan. */
 export function useWedgeScanner(onScan: (code: string) => void, enabled: boolean) {

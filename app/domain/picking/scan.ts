@@ -1,6 +1,7 @@
-// Scanning on the picking screen: which line a scanned code confirms and by how much, what is refused and
-// why (the message the picker hears and reads), a keyboard-wedge scanner told apart from typing, and the
-// pick path (bins in the warehouse's aisle order). Pure and client-safe.
+// Scanning on the picking screen: which line a scanned code confirms and by how much, and what is refused and
+// why (the message the picker hears and reads). Pure and client-safe. Loaded when the screen is idle, with the
+// barcode rules (components/picking/scan-lazy.ts); the wedge detector (wedge.ts) and the pick path (pick-path.ts)
+// are in the first paint.
 import { barcodeKey, parseScan, type ScanRead } from "./barcodes";
 import { quantitySent, type LineChange, type PickLine } from "./lines";
 
@@ -54,65 +55,4 @@ export function applyScan(lines: readonly ScanLine[], raw: string, opts: { order
     picked === line.quantity ? { pickState: "full", pickedQty: line.quantity, status: "Picked" } : { pickState: "unset", pickedQty: picked, status: "Pending" };
   const message = picked === line.quantity ? `${label(line)} picked in full (${picked}/${line.quantity}).` : `${label(line)} +${units} (${picked}/${line.quantity}).`;
   return { ok: true, lineId: line.id, units, picked, change, message };
-}
-
-// ---------------------------------------------------------------- keyboard-wedge scanners
-
-/** A scanner types a whole code within a few milliseconds per key; a person takes far longer per key. */
-export const WEDGE_KEY_GAP_MS = 80;
-export const WEDGE_MIN_LENGTH = 3;
-
-export type WedgeState = { buffer: string; lastAt: number };
-export const WEDGE_START: WedgeState = { buffer: "", lastAt: -Infinity };
-
-/**
- * Feeds one keydown to the wedge detector: printable keys build the code while they come fast, Enter (or
- * Tab, which some scanners send) ends it. A slow key starts a new buffer, so typing is never a scan.
- */
-export function feedWedge(state: WedgeState, key: string, at: number): { state: WedgeState; scan: string | null } {
-  const fast = at - state.lastAt <= WEDGE_KEY_GAP_MS;
-  if (key === "Enter" || key === "Tab") {
-    const scan = fast && state.buffer.length >= WEDGE_MIN_LENGTH ? state.buffer : null;
-    return { state: WEDGE_START, scan };
-  }
-  if (key.length !== 1) return { state, scan: null };
-  return { state: { buffer: (fast ? state.buffer : "") + key, lastAt: at }, scan: null };
-}
-
-// ---------------------------------------------------------------- bins and the pick path
-
-/** Splits a bin into text and number parts ('A-03-2' → ['a', 3, 2]) so A-10 comes after A-9. */
-function binParts(bin: string): (string | number)[] {
-  return (bin.toLowerCase().match(/\d+|[a-z]+/g) ?? []).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-}
-
-/** Compares two bins in walking order: aisle, then bay, then level; lines without a bin go last. */
-export function compareBins(a: string | null | undefined, b: string | null | undefined): number {
-  if (!a?.trim() || !b?.trim()) return !a?.trim() && !b?.trim() ? 0 : !a?.trim() ? 1 : -1;
-  const pa = binParts(a);
-  const pb = binParts(b);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const x = pa[i];
-    const y = pb[i];
-    if (x === undefined || y === undefined) return x === undefined ? -1 : 1;
-    if (x === y) continue;
-    if (typeof x === typeof y) return x < y ? -1 : 1;
-    return typeof x === "number" ? -1 : 1;
-  }
-  return 0;
-}
-
-export type LineSort = "path" | "order";
-export const LINE_SORTS: readonly { value: LineSort; label: string }[] = [
-  { value: "path", label: "Pick path" },
-  { value: "order", label: "Order" },
-];
-
-/** The lines in pick-path order (stable: equal bins keep the order's sequence), or as the order lists them. */
-export function sortLines<T extends { bin: string | null }>(lines: readonly T[], sort: LineSort): T[] {
-  if (sort === "order") return [...lines];
-  return lines
-    .map((line, i) => ({ line, i }))
-    .sort((a, b) => compareBins(a.line.bin, b.line.bin) || a.i - b.i)
-    .map(({ line }) => line);
 }
