@@ -11,26 +11,24 @@ import {
   mergeInventory,
   mergeLocalLines,
   mergeVerifiedLog,
-  onHandChipQty,
   onHandTone,
   orderTitle,
-  parseShortQty,
   passcodeLocationError,
   pickImage,
   pickImageLarge,
   pickLineId,
   pickProgress,
-  quantitySent,
   saveSuccessMessage,
   short,
   shortDone,
   shortSummary,
   unselect,
   updateLine,
-  verifyPayload,
   visibleLines,
   type PickLine,
 } from "~/domain/picking/lines";
+import { onHandChipQty, parseShortQty } from "~/domain/picking/short-quantities";
+import { quantitySent, verifyPayload } from "~/domain/picking/verify";
 
 function line(over: Partial<PickLine> = {}): PickLine {
   return { id: "L1", sku: "JAS-25", name: "Jasmine", image: null, imageLarge: null, quantity: 10, onHand: 20, status: "Pending", pickState: "unset", pickedQty: 0, bin: null, barcodes: [], ...over };

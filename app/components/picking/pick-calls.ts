@@ -4,7 +4,8 @@
 // is still kept; the service worker holds this chunk for a visit with no signal.
 import { apiFetch, contractOf, isConnectionFailure } from "~/lib/api-client";
 import { resumeOutbox, sendThroughOutbox, startOutboxFor } from "~/lib/outbox-lazy";
-import { passcodeLocationError, verifyPayload, type PickLine, type PickOrderHeader } from "~/domain/picking/lines";
+import { passcodeLocationError, type PickLine, type PickOrderHeader } from "~/domain/picking/lines";
+import { verifyPayload } from "~/domain/picking/verify";
 import type { PasscodeSession, PickOrderData } from "./pick-order-data";
 
 const contract = contractOf(() => import("~/domain/picking/contract"));

@@ -24,7 +24,6 @@ import { usePickList } from "./use-pick-list";
 import { usePickView } from "./use-pick-view";
 import { useShortReasons } from "./use-short-reasons";
 import { useSwipeBack } from "./use-swipe-back";
-import { useConflictPrompt } from "./use-conflict-prompt";
 import { useTakeOver } from "./use-take-over";
 import { useWedgeScanner } from "./wedge-scanner";
 import { loadScanRules, scanRulesNow } from "./scan-lazy";
@@ -39,6 +38,9 @@ const CameraScanner = lazy(() => loadCameraScanner().then((m) => ({ default: m.C
 const loadPickDialogs = () => import("./pick-dialogs");
 const MarkAllDialog = lazy(() => loadPickDialogs().then((m) => ({ default: m.MarkAllDialog })));
 const ZoomDialog = lazy(() => loadPickDialogs().then((m) => ({ default: m.ZoomDialog })));
+// A conflict the room sent back (issue 23) is asked about with code loaded when the screen is idle, or with the conflict.
+const loadConflictPrompt = () => import("./use-conflict-prompt");
+const ConflictPrompt = lazy(() => loadConflictPrompt().then((m) => ({ default: m.ConflictPrompt })));
 
 export type PickingScreenProps = {
   orderNumber: string | null;
@@ -66,7 +68,6 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
   const { actions: lineActions, editing, clearEditing } = useLineActions({ change: pick.change, focus: pick.focus, claim: pick.claim, zoom: setZoomed });
   const { holdOf, startTakeOver, takeOverDialog } = useTakeOver({ claims: pick.claims, you: pick.you, takeOver: pick.takeOver, focus: pick.focus });
   const actions = useMemo(() => ({ ...lineActions, takeOver: (line: PickLine) => void startTakeOver(line.id) }), [lineActions, startTakeOver]);
-  const { conflictDialog } = useConflictPrompt({ conflicts: pick.conflicts, change: pick.change, settle: pick.settleConflict });
   const { undo, markAll, undoMarkAll } = useMarkAll({ items: pick.items, heldBy: pick.heldBy, change: pick.change, setMessage: pick.setMessage });
 
   const afterPasscodeLogin = () => {
@@ -97,6 +98,7 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
     return whenIdle(() => {
       void loadCameraScanner().catch(() => {});
       void loadShortEditor().catch(() => {});
+      void loadConflictPrompt().catch(() => {});
       void loadPickDialogs().then(() => setDialogsReady(true), () => {});
     });
   }, []);
@@ -245,7 +247,11 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
       ) : null}
       {pick.confirmDialog}
       {takeOverDialog}
-      {conflictDialog}
+      {pick.conflicts.length ? (
+        <Suspense fallback={null}>
+          <ConflictPrompt conflicts={pick.conflicts} change={pick.change} settle={pick.settleConflict} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 // A short line's editor: Picked Qty with quick chips (on hand, 0, 50 %, 75 %), the reason (required while
 // short), Done, and what that leaves short. The row keeps the typed values, so closing and reopening keeps them.
 import { Button } from "~/components/ui/button";
-import { onHandChipQty, parseShortQty, percentChipQty, QUICK_PERCENT_CHIPS, shortSummary, type PickLine } from "~/domain/picking/lines";
+import { shortSummary, type PickLine } from "~/domain/picking/lines";
+import { onHandChipQty, parseShortQty, percentChipQty, QUICK_PERCENT_CHIPS } from "~/domain/picking/short-quantities";
 
 export function ShortEditor({
   line,

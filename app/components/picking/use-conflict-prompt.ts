@@ -1,13 +1,14 @@
 // Conflicts shown and asked (issue 23): a change the room sent back with someone else's copy (a pick saved
 // offline on a line completed online, or unsent picks on a line taken over) is put to the picker with both
 // values, one at a time. Keeping theirs changes nothing (the room has it); keeping mine sends it again, now
-// made on their copy, so the room takes it as a deliberate change.
+// made on their copy, so the room takes it as a deliberate change. Not in the first load: the screen mounts
+// ConflictPrompt once a conflict has come (its code loads when the screen is idle).
 import { useEffect, useRef } from "react";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { conflictQuestion } from "~/domain/picking/conflicts";
 import type { LineChange, PickLine } from "~/domain/picking/lines";
 import type { LineConflict } from "~/domain/picking/pick-list-state";
-import { pickTimeOf } from "./use-pick-room";
+import { pickTimeOf } from "./room-events";
 
 const UNTOUCHED = { status: "Pending", pickState: "unset", pickedQty: 0 } as const;
 
@@ -37,4 +38,9 @@ export function useConflictPrompt({
   }, [first, ask, change, settle]);
 
   return { conflictDialog: dialog };
+}
+
+/** The prompt as a component: the screen loads it (lazily) only while the room has sent back a conflict. */
+export function ConflictPrompt(props: Parameters<typeof useConflictPrompt>[0]) {
+  return useConflictPrompt(props).conflictDialog;
 }

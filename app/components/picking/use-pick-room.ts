@@ -1,19 +1,10 @@
-// The picking screen's live room: joins the order's room (the socket code is loaded lazily, so the first paint
-// does not wait for it), turns its messages into reducer events, and closes it when another order opens.
+// The picking screen's live room: joins the order's room (the socket code and what its messages do, room-events.ts,
+// are loaded lazily, so the first paint does not wait for them), and closes it when another order opens.
 import { useCallback, useRef, type Dispatch, type MutableRefObject } from "react";
-import { revertLine, type PickListEvent } from "~/domain/picking/pick-list-state";
+import type { PickListEvent } from "~/domain/picking/pick-list-state";
 import type { PickLine } from "~/domain/picking/lines";
-import { maxRev, savedHint, type SyncedLine } from "~/domain/picking/sync";
-import { takenOverMessage } from "~/domain/picking/takeover";
+import { maxRev, type SyncedLine } from "~/domain/picking/sync";
 import type { PickingRoom } from "~/lib/picking-client";
-import { feedback } from "./feedback";
-
-function timeOf(iso: string | number) {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? String(iso) : d.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
-}
-
-export { timeOf as pickTimeOf };
 
 export function usePickRoom({
   dispatch,
@@ -51,27 +42,11 @@ export function usePickRoom({
       close();
       dispatch({ type: "room-joining" });
       try {
-        const client = await import("~/lib/picking-client");
+        // The socket code and what its messages do come together (room-events.ts): neither is in the first paint.
+        const [client, events] = await Promise.all([import("~/lib/picking-client"), import("./room-events")]);
         const access = await client.fetchRoomAccess(orderNumber);
         if (seq !== loadSeq.current) return;
-        roomRef.current = client.connectPickingRoom(orderNumber, access, {
-          onLines: (lines) => receive(lines),
-          onPresence: (presence) => dispatch({ type: "presence", presence }),
-          onSaved: (s) => dispatch({ type: "saved-hint", text: savedHint(s, timeOf) }),
-          onClaims: (claims, you) => dispatch({ type: "claims", claims, you }),
-          onRefused: (lineId, holder, line, reason, yours) => {
-            dispatch({ type: "refused", lineId, holder, line, reason, yours });
-            // The ref follows at once: a tap before the next render sees the room's copy.
-            itemsRef.current = revertLine(itemsRef.current, lineId, line);
-            feedback(false);
-          },
-          onStatus: (status) => dispatch({ type: "room-status", status }),
-          onTakenOver: (lineId, by, at) => {
-            const sku = itemsRef.current.find((l) => l.id === lineId)?.sku ?? "";
-            dispatch({ type: "message", message: { tone: "error", text: takenOverMessage(sku, by, at, timeOf) } });
-            feedback(false);
-          },
-        });
+        roomRef.current = client.connectPickingRoom(orderNumber, access, events.roomEvents({ dispatch, itemsRef, receive }));
         roomRef.current.observe(maxRev(itemsRef.current));
       } catch (err) {
         if (seq !== loadSeq.current) return;

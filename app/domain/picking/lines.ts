@@ -1,8 +1,9 @@
 // Picking screen rules (spec 002 §3–§5): building lines from an order, the per-line actions, progress,
-// the quantity sent on save, and merging local, logged and inventory state. Pure and client-safe.
+// and merging local, logged and inventory state. Pure and client-safe. The Short editor's quantities are in
+// short-quantities.ts and what Save sends in verify.ts: neither is needed to draw the list (issue 25).
 import type * as z from "zod/mini";
 import type { LineBarcode } from "./barcodes";
-import type { InventorySummary, OrderImage as OrderImageSchema, OrderLine, PickLogEntry, PickLogResult as PickLogResultSchema, VerifyItem as VerifyItemSchema, VerifyRequest } from "./contract";
+import type { InventorySummary, OrderImage as OrderImageSchema, OrderLine, PickLogEntry, PickLogResult as PickLogResultSchema } from "./contract";
 
 export type { InventorySummary, PickLogEntry };
 
@@ -15,7 +16,6 @@ export const INITIAL_VISIBLE_LINES = 25;
 export const VISIBLE_LINES_STEP = 25;
 export const AUTOSAVE_DELAY_MS = 500;
 export const ROW_FLASH_MS = 1000;
-export const QUICK_PERCENT_CHIPS = [50, 75] as const;
 
 export type PickLine = {
   id: string;
@@ -124,24 +124,6 @@ export function markAllPicked(lines: PickLine[]): PickLine[] {
   return lines.map((l) => updateLine(l, inFull(l)));
 }
 
-/** The Short input: empty leaves it undefined; otherwise rounded and at least 0. */
-export function parseShortQty(text: string): number | undefined {
-  if (text.trim() === "") return undefined;
-  const n = Number(text);
-  if (!Number.isFinite(n)) return undefined;
-  return Math.max(0, Math.round(n));
-}
-
-/** The 'On hand' chip: min(quantity, floor(onHand)), not below 0. */
-export function onHandChipQty(line: Pick<PickLine, "quantity" | "onHand">): number {
-  return Math.max(0, Math.min(line.quantity, Math.floor(line.onHand ?? 0)));
-}
-
-/** The 50% / 75% chips (rounded down so a chip never claims more than was there). */
-export function percentChipQty(line: Pick<PickLine, "quantity">, percent: number): number {
-  return Math.max(0, Math.floor((line.quantity * percent) / 100));
-}
-
 /** 'On Hand' is red when below the needed quantity, green otherwise (unknown: neutral). */
 export function onHandTone(line: Pick<PickLine, "quantity" | "onHand">): "red" | "green" | "unknown" {
   if (line.onHand === null || line.onHand === undefined) return "unknown";
@@ -175,30 +157,6 @@ export function pickProgress(lines: PickLine[]): PickProgress {
  */
 export function progressText(progress: Pick<PickProgress, "picked" | "short" | "total">): string {
   return `${progress.picked + progress.short} of ${progress.total} lines · ${progress.picked} picked · ${progress.short} short`;
-}
-
-/** The quantity sent on save: the full quantity when pickState is full, otherwise max(0, picked). */
-export function quantitySent(line: Pick<PickLine, "pickState" | "quantity" | "pickedQty">): number {
-  return line.pickState === "full" ? line.quantity : Math.max(0, line.pickedQty || 0);
-}
-
-export type VerifyItem = z.output<typeof VerifyItemSchema>;
-
-export function verifyPayload(lines: PickLine[], actor = "user", note = ""): VerifyRequest {
-  return {
-    pickedItems: lines.map((l) => ({
-      lineItemId: l.id,
-      sku: l.sku,
-      name: l.name,
-      status: l.status,
-      quantity: l.quantity,
-      quantityPicked: quantitySent(l),
-      note: l.note ?? "",
-      ...(l.reason && l.status === "Issue" ? { reason: l.reason } : {}),
-    })),
-    actor,
-    note,
-  };
 }
 
 export function saveSuccessMessage(pickedCount: number, total: number, issues: number): string {

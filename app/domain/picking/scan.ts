@@ -3,7 +3,8 @@
 // barcode rules (components/picking/scan-lazy.ts); the wedge detector (wedge.ts) and the pick path (pick-path.ts)
 // are in the first paint.
 import { barcodeKey, parseScan, type ScanRead } from "./barcodes";
-import { quantitySent, type LineChange, type PickLine } from "./lines";
+import type { LineChange, PickLine } from "./lines";
+import { quantitySent } from "./verify";
 
 export type ScanLine = Pick<PickLine, "id" | "sku" | "name" | "quantity" | "pickState" | "pickedQty" | "status" | "barcodes">;
 
