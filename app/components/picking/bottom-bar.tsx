@@ -1,6 +1,6 @@
 // The sticky bottom bar: percent bar, Picked / Short / Unset / Total chips, Save and Complete (only once an
 // order's lines are loaded), and the last result. Collapsible; collapsed by default at 600 px or less (CSS decides until the user toggles).
-import { ChevronDown, ChevronUp } from "lucide-react";
+import { ChevronDown, ChevronUp } from "./icons";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";

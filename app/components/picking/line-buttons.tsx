@@ -1,7 +1,8 @@
 // A pick line's actions with the spec's texts (002 §2): 'In Full (qty)', 'Short' and 'Unselect' (an icon may sit
 // beside a text, never replace it); compact rows offer Unselect once the line is set. They wait while another
 // picker holds the line; a holder whose phone has gone quiet gives way to 'Take over' (after a prompt).
-import { Check, RotateCcw, UserRoundCheck } from "lucide-react";
+import { UserRoundCheck } from "lucide-react";
+import { Check, RotateCcw } from "./icons";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import type { PickLine } from "~/domain/picking/lines";

@@ -1,7 +1,8 @@
 // The picking screen's header: Back, the order's title and warehouse, the live room's status (how many
 // changes wait on this device while offline), the camera and Close buttons, the progress (the same figure
 // as the bottom bar's, with lines accounted for, picked and short beside it), who else is here and who saved last.
-import { ArrowLeft, Camera, Wifi, WifiOff, X } from "lucide-react";
+import { Wifi } from "lucide-react";
+import { ArrowLeft, Camera, WifiOff, X } from "./icons";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { locationLabel, orderTitle, progressText, type PickOrderHeader, type PickProgress } from "~/domain/picking/lines";

@@ -1,6 +1,6 @@
 // Above the lines: the scan box (a typed or wedge-scanned code), the sort and density of the list, Hide
 // picked, Mark all picked (asked first, in PickDialogs) and the Undo bar that follows it.
-import { Rows3, ScanLine } from "lucide-react";
+import { Rows3, ScanLine } from "./icons";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
