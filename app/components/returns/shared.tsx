@@ -7,7 +7,7 @@ import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { NativeDialog } from "~/components/ui/dialog";
 import { useMaxWidth } from "~/lib/use-max-width";
 import type { Tone } from "~/domain/returns/rules";
-import { dateFormat } from "~/domain/intl";
+import { dateFormat, countText } from "~/domain/intl";
 
 export const SEARCH_DEBOUNCE_MS = 600;
 /** A centred modal wider than the shared Dialog's (whose max width a class cannot override: cn does not merge). */
@@ -26,7 +26,7 @@ export function KpiTiles({ label, tiles }: { label: string; tiles: { name: strin
         {tiles.map((t) => (
           <li key={t.name} className="flex min-h-20 flex-col justify-between rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
             <span className="text-xs font-semibold text-slate-700 sm:text-sm">{t.name}</span>
-            <span className="mt-1 text-2xl font-extrabold tabular-nums text-slate-900 sm:text-3xl">{t.value === null || t.value === undefined ? "–" : t.value.toLocaleString("en-US")}</span>
+            <span className="mt-1 text-2xl font-extrabold tabular-nums text-slate-900 sm:text-3xl">{t.value === null || t.value === undefined ? "–" : countText(t.value)}</span>
           </li>
         ))}
       </ul>

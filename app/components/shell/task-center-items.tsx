@@ -5,6 +5,7 @@ import { cn } from "~/components/ui/cn";
 import { relativeTime } from "~/domain/shell/time";
 import { tabCountText, TASK_ACTION_LABELS, type AlertItem, type TaskItem } from "~/domain/tasks/list";
 import type { TaskPriority } from "~/domain/tasks/rules";
+import { countText } from "~/domain/intl";
 
 const PRIORITY_TONE: Record<TaskPriority, BadgeTone> = { high: "red", medium: "orange", low: "green" };
 const PRIORITY_BAR: Record<TaskPriority, string> = { high: "bg-red-600", medium: "bg-orange-500", low: "bg-green-600" };
@@ -13,7 +14,7 @@ export function TabLabel({ text, count }: { text: string; count: number }) {
   return (
     <span className="inline-flex items-center gap-1 whitespace-nowrap">
       {text}
-      <span className="rounded-full bg-slate-100 px-1.5 text-xs font-bold text-slate-700" aria-label={`${count.toLocaleString("en-US")} items`}>
+      <span className="rounded-full bg-slate-100 px-1.5 text-xs font-bold text-slate-700" aria-label={`${countText(count)} items`}>
         {tabCountText(count)}
       </span>
     </span>

@@ -10,6 +10,7 @@ import { relativeTime } from "~/domain/shell/time";
 import type { TaskCenterData, TaskItem, TaskTab } from "~/domain/tasks/list";
 import { ItemRow, TabLabel } from "./task-center-items";
 import type { Item } from "./use-task-center";
+import { countText } from "~/domain/intl";
 
 const TAB_LABELS: Record<TaskTab, string> = { urgent: "Urgent", tasks: "All Tasks", alerts: "Alerts" };
 
@@ -100,7 +101,7 @@ export function TaskCenterPanel({ open, onClose, tab, setTab, data, loaded, list
         {more > 0 && list.length > 0 ? (
           <div className="flex flex-col items-center gap-1 pt-3">
             <p className="text-xs text-slate-600">
-              Showing {list.length.toLocaleString("en-US")} of {counts[tab].toLocaleString("en-US")}
+              Showing {countText(list.length)} of {countText(counts[tab])}
             </p>
             <Button variant="outline" size="sm" onClick={() => onMore(tab)} disabled={loadingMore === tab}>
               {loadingMore === tab ? "Loading…" : "Show more"}

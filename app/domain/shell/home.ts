@@ -1,5 +1,6 @@
 // The home page's KPI tiles: which tiles a viewer gets and where each opens (Order Tracking with its quick filter).
 import type { QuickFilter } from "~/domain/orders/constants";
+import { countText } from "~/domain/intl";
 
 export type HomeKpiValues = { ordersToday: number; awaitingTrucking: number | null; notDelivered: number; pendingReturns: number | null };
 export type KpiTile = { id: string; label: string; value: number; to: string };
@@ -25,7 +26,7 @@ export function homeKpiTiles(kpis: HomeKpiValues): KpiTile[] {
 
 /** '3 lines · 42 units' (singular and plural). */
 export function pickSizeText(lines: number, units: number): string {
-  const part = (n: number, one: string) => `${n.toLocaleString("en-US")} ${one}${n === 1 ? "" : "s"}`;
+  const part = (n: number, one: string) => `${countText(n)} ${one}${n === 1 ? "" : "s"}`;
   return `${part(lines, "line")} · ${part(units, "unit")}`;
 }
 

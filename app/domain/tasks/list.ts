@@ -3,6 +3,7 @@ import { isOpenOrder } from "~/domain/orders/status";
 import { PRIORITY_RANK } from "./layout";
 import type { AlertItem, TaskItem } from "./contract";
 import type { TaskKind } from "./rules";
+import { countText } from "~/domain/intl";
 
 // The item and panel shapes are the /api/tasks contract (./contract.ts): the service builds them, the bell reads them.
 // Types only: a value from ./contract here would put zod in every page's first load (the bell imports this file).
@@ -177,7 +178,7 @@ export function salesRepNames(candidates: readonly string[], user: { name: strin
 export function tabCountText(count: number): string {
   if (!Number.isFinite(count) || count <= 0) return "0";
   const n = Math.floor(count);
-  return n < 10_000 ? n.toLocaleString("en-US") : new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 0 }).format(n);
+  return n < 10_000 ? countText(n) : new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 0 }).format(n);
 }
 
 /** What opening a task does, said on the task: the floor's tasks open their work. */

@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { IMPORT_COLUMNS, resultRecords, type ImportKind } from "~/domain/imports/csv-file";
 import type { CheckAnswer, ImportState } from "~/domain/imports/flow";
 import { CSV_BOM, CSV_CONTENT_TYPE, csvLine } from "~/lib/csv";
+import { countText } from "~/domain/intl";
 
 export function ColumnHelp({ kind }: { kind: ImportKind }) {
   return (
@@ -28,8 +29,8 @@ export function CheckResult({ check }: { check: CheckAnswer }) {
   return (
     <div className="space-y-3">
       <p role="status" className={check.ready ? "rounded-lg border border-green-300 bg-green-50 px-4 py-2 text-green-900" : "rounded-lg border border-red-300 bg-red-50 px-4 py-2 text-red-900"}>
-        {check.rows.toLocaleString("en-US")} row{check.rows === 1 ? "" : "s"}, {check.records.toLocaleString("en-US")} record{check.records === 1 ? "" : "s"}.{" "}
-        {check.ready ? "Every row is valid: nothing has been written yet." : `${check.errorCount.toLocaleString("en-US")} problem${check.errorCount === 1 ? "" : "s"} to fix before anything can be imported.`}
+        {countText(check.rows)} row{check.rows === 1 ? "" : "s"}, {countText(check.records)} record{check.records === 1 ? "" : "s"}.{" "}
+        {check.ready ? "Every row is valid: nothing has been written yet." : `${countText(check.errorCount)} problem${check.errorCount === 1 ? "" : "s"} to fix before anything can be imported.`}
       </p>
       {check.errors.length ? (
         <div className="overflow-x-auto">
@@ -52,7 +53,7 @@ export function CheckResult({ check }: { check: CheckAnswer }) {
               ))}
             </tbody>
           </table>
-          {check.errorCount > check.errors.length ? <p className="mt-1 text-sm text-slate-600">…and {(check.errorCount - check.errors.length).toLocaleString("en-US")} more.</p> : null}
+          {check.errorCount > check.errors.length ? <p className="mt-1 text-sm text-slate-600">…and {countText(check.errorCount - check.errors.length)} more.</p> : null}
         </div>
       ) : null}
       {check.preview.length ? (

@@ -12,6 +12,7 @@ import { importProgress, importReducer, INITIAL_IMPORT, type CheckAnswer } from 
 import { apiFetch, contractOf } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { CheckResult, ColumnHelp, ImportProgress } from "./import-panels";
+import { countText } from "~/domain/intl";
 
 const contract = contractOf(() => import("~/domain/imports/contract"));
 
@@ -104,7 +105,7 @@ export default function AdminImport() {
         </Button>
         {state.step === "checked" ? (
           <Button onClick={() => void onImport()} disabled={!state.check.ready}>
-            Import {state.check.records.toLocaleString("en-US")} record{state.check.records === 1 ? "" : "s"}
+            Import {countText(state.check.records)} record{state.check.records === 1 ? "" : "s"}
           </Button>
         ) : null}
         {state.step === "checked" || state.step === "done" ? (

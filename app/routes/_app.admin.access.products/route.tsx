@@ -19,6 +19,7 @@ import { errorsFor, unplacedErrors } from "~/components/forms/field-errors";
 import type { FieldErrors } from "~/domain/api-messages";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { listProducts } from "~/services/products.server";
+import { countText } from "~/domain/intl";
 
 const contract = contractOf(() => import("~/domain/admin/contract"));
 
@@ -64,7 +65,7 @@ export default function AdminProducts() {
           }}
         />
         <p className="text-sm text-slate-600" aria-live="polite">
-          {page.total.toLocaleString("en-US")} {page.total === 1 ? "product" : "products"}
+          {countText(page.total)} {page.total === 1 ? "product" : "products"}
         </p>
       </div>
       <LoadError error={loadError} />
@@ -155,7 +156,7 @@ function ProductRow({ product, onSaved }: { product: Product; onSaved: (p: Produ
         <p className="font-semibold wrap-anywhere">
           {product.sku} <span className="font-normal text-slate-700">{product.description}</span>
         </p>
-        <p className="text-sm text-slate-600">On hand {product.onHand.toLocaleString("en-US")}</p>
+        <p className="text-sm text-slate-600">On hand {countText(product.onHand)}</p>
       </div>
       <div className="mt-2 grid gap-3 lg:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]">
         <div>

@@ -21,6 +21,7 @@ import { policies } from "~/domain/access/policy";
 import { APPLICATION_FILTERS, APPLICATION_SEARCH_FIELDS } from "~/domain/applications/rules";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { applicationsFirstData } from "./first-data.server";
+import { countText } from "~/domain/intl";
 
 export const policy = policies.grant("applications:view");
 
@@ -47,7 +48,7 @@ const SEARCH = { idPrefix: "app", label: "Search applications", fields: APPLICAT
 const RESULTS = {
   label: "Applications",
   loadingText: "Loading applications…",
-  count: (n: number) => `${n.toLocaleString("en-US")} application${n === 1 ? "" : "s"}`,
+  count: (n: number) => `${countText(n)} application${n === 1 ? "" : "s"}`,
   empty: { title: "No applications found" },
 };
 

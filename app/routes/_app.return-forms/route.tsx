@@ -22,6 +22,7 @@ import { policies } from "~/domain/access/policy";
 import { RETURN_DECISIONS, RETURN_SEARCH_FIELDS, returnStatusLabel } from "~/domain/returns/rules";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { returnFormsFirstData } from "./first-data.server";
+import { countText } from "~/domain/intl";
 
 export const policy = policies.grant("returns:view");
 
@@ -37,7 +38,7 @@ const SEARCH = { idPrefix: "return", label: "Search return requests", fields: RE
 const RESULTS = {
   label: "Return requests",
   loadingText: "Loading return requests…",
-  count: (n: number) => `${n.toLocaleString("en-US")} request${n === 1 ? "" : "s"}`,
+  count: (n: number) => `${countText(n)} request${n === 1 ? "" : "s"}`,
   empty: { title: "No return requests found", hint: "Try adjusting your search criteria." },
 };
 

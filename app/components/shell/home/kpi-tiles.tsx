@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { ChevronRight } from "lucide-react";
 import { cn } from "~/components/ui/cn";
 import type { KpiTile } from "~/domain/shell/home";
+import { countText } from "~/domain/intl";
 
 export function KpiTiles({ tiles }: { tiles: KpiTile[] }) {
   if (!tiles.length) return null;
@@ -22,7 +23,7 @@ export function KpiTiles({ tiles }: { tiles: KpiTile[] }) {
               <span>
                 <span className="block text-sm font-semibold text-slate-700">{tile.label}</span>
                 <span className={cn("mt-1 block text-3xl font-extrabold tabular-nums", tile.value > 0 ? "text-amber-700" : "text-slate-900")}>
-                  {tile.value.toLocaleString("en-US")}
+                  {countText(tile.value)}
                 </span>
               </span>
               <ChevronRight className="mb-1 size-5 shrink-0 text-slate-400 group-hover:text-brand-700" aria-hidden="true" />

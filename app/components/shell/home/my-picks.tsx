@@ -7,6 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { pickSizeText, waitedText, type PickWork } from "~/domain/shell/home";
 import { useWarmFloorCopies } from "~/components/shell/service-worker-bridge";
+import { countText } from "~/domain/intl";
 
 export function MyPicks({ picks }: { picks: PickWork }) {
   const rest = picks.total - picks.items.length;
@@ -19,7 +20,7 @@ export function MyPicks({ picks }: { picks: PickWork }) {
           <PackageOpen className="size-5 text-brand-700" aria-hidden="true" />
           My picks
           <Badge tone={picks.total ? "amber" : "neutral"} aria-label={`${picks.total} to pick`}>
-            {picks.total.toLocaleString("en-US")}
+            {countText(picks.total)}
           </Badge>
         </CardTitle>
         <Link to="/pick-list-check" className={buttonClass({ variant: "outline", size: "sm", className: "min-h-11" })}>
@@ -58,7 +59,7 @@ export function MyPicks({ picks }: { picks: PickWork }) {
         )}
         {rest > 0 ? (
           <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-700">
-            {rest.toLocaleString("en-US")} more to pick, oldest first. They come up here as you finish these.
+            {countText(rest)} more to pick, oldest first. They come up here as you finish these.
           </p>
         ) : null}
       </div>

@@ -10,7 +10,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { waitedText, type DeliveryStop, type DeliveryWork, type RouteStopView } from "~/domain/shell/home";
-import { numberFormat } from "~/domain/intl";
+import { numberFormat, countText } from "~/domain/intl";
 
 function money(cents: number): string {
   return numberFormat({ style: "currency", currency: "USD" }).format(cents / 100);
@@ -121,10 +121,10 @@ export function TodaysDeliveries({ deliveries }: { deliveries: DeliveryWork }) {
           <Truck className="size-5 text-brand-700" aria-hidden="true" />
           Today&apos;s deliveries
           <Badge tone={deliveries.total ? "amber" : "neutral"} aria-label={`${deliveries.total} to deliver`}>
-            {deliveries.total.toLocaleString("en-US")}
+            {countText(deliveries.total)}
           </Badge>
         </CardTitle>
-        <p className="text-sm text-slate-700">{deliveries.deliveredToday.toLocaleString("en-US")} delivered today</p>
+        <p className="text-sm text-slate-700">{countText(deliveries.deliveredToday)} delivered today</p>
       </CardHeader>
       <div>
         {planned ? (
@@ -154,7 +154,7 @@ export function TodaysDeliveries({ deliveries }: { deliveries: DeliveryWork }) {
         ) : null}
         {planned && deliveries.items.length ? (
           <h3 className="border-t border-slate-200 bg-slate-50 px-4 py-2 text-sm font-bold text-slate-900">
-            Not on today&apos;s route ({unplannedTotal.toLocaleString("en-US")}): overdue or unplanned
+            Not on today&apos;s route ({countText(unplannedTotal)}): overdue or unplanned
           </h3>
         ) : null}
         {!planned && deliveries.items.length === 0 ? (
@@ -174,7 +174,7 @@ export function TodaysDeliveries({ deliveries }: { deliveries: DeliveryWork }) {
         ) : null}
         {rest > 0 ? (
           <p className="border-t border-slate-100 px-4 py-1 text-sm text-slate-700">
-            {rest.toLocaleString("en-US")} more {planned ? "open deliveries" : "stops"}.{" "}
+            {countText(rest)} more {planned ? "open deliveries" : "stops"}.{" "}
             <Link to="/order-tracking" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
               See them all in Order Tracking
             </Link>
