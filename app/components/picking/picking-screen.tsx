@@ -11,7 +11,7 @@ import { INITIAL_VISIBLE_LINES, pickProgress, visibleLines, VISIBLE_LINES_STEP, 
 import { sortLines } from "~/domain/picking/pick-path";
 import type { ScanOutcome } from "~/domain/picking/scan";
 import { alsoHereLabel, presenceByLine } from "~/domain/picking/sync";
-import { LazyAccessOverlay, LazyPasscodeBanner } from "./access-gate-lazy";
+import { AccessOverlay, PasscodeBanner } from "./access-gate";
 import { BottomBar } from "./bottom-bar";
 import { OrderForm } from "./order-form";
 import { PickHeader } from "./pick-header";
@@ -77,7 +77,7 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
     const current = pick.requested ?? orderNumber;
     if (current) window.setTimeout(() => void pick.loadOrder(current), PASSCODE_RELOAD_DELAY_MS);
   };
-  // The gate's pieces hydrate when their code arrives (access-gate-lazy.tsx): their props stay the same meanwhile.
+  // The passcode form hydrates when its code arrives (access-gate.tsx): its onSuccess stays the same meanwhile.
   const afterLoginRef = useRef(afterPasscodeLogin);
   afterLoginRef.current = afterPasscodeLogin;
   const onGatePassed = useCallback(() => afterLoginRef.current(), []);
@@ -157,7 +157,7 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
             {notice}
             {banner ? (
               <div className={cn(overlay && "max-[768px]:hidden")}>
-                <LazyPasscodeBanner open={boxOpen} onToggle={toggleBox} onSuccess={onGatePassed} />
+                <PasscodeBanner open={boxOpen} onToggle={toggleBox} onSuccess={onGatePassed} />
               </div>
             ) : null}
 
@@ -221,7 +221,7 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
         />
       </div>
 
-      {overlay ? <LazyAccessOverlay orderNumber={orderNumber} onSuccess={onGatePassed} /> : null}
+      {overlay ? <AccessOverlay orderNumber={orderNumber} onSuccess={onGatePassed} /> : null}
 
       {cameraOpen ? (
         <Suspense fallback={null}>
