@@ -63,3 +63,17 @@ export function countText(n: number): string {
   const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return n < 0 ? `-${digits}` : digits;
 }
+
+/**
+ * Dollars as en-US writes US currency ('$1,234.50', '-$3.46'), without Intl, for the same reason as countText: Order
+ * Tracking's rows made an Intl.NumberFormat when their module loaded. Rounded as Intl rounds: half away from zero on
+ * the number's shortest decimal form (1.005 is '$1.01'), not on the double's exact value.
+ */
+export function moneyText(dollars: number): string {
+  const text = String(Math.abs(dollars));
+  if (!Number.isFinite(dollars) || text.includes("e") || Math.abs(dollars) >= 1e13) return numberFormat({ style: "currency", currency: "USD" }).format(dollars);
+  const [whole = "0", fraction = ""] = text.split(".");
+  const digits = fraction.padEnd(3, "0");
+  const cents = Number(whole) * 100 + Number(digits.slice(0, 2)) + (Number(digits[2]) >= 5 ? 1 : 0);
+  return `${dollars < 0 || Object.is(dollars, -0) ? "-" : ""}$${countText(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, "0")}`;
+}

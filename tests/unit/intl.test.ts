@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countText, dateFormat, numberFormat } from "~/domain/intl";
+import { countText, dateFormat, moneyText, numberFormat } from "~/domain/intl";
 
 const MOMENTS = [
   "2025-03-04T15:07:00Z", "2024-12-31T23:59:59Z", "2026-01-01T00:00:00Z", "2026-07-04T09:05:00-04:00", "2026-11-28T00:00:00Z", "2026-11-28T12:00:00Z",
@@ -65,5 +65,14 @@ describe("countText: a count as en-US writes it, without Intl", () => {
   it.each([0, 1, 7, 12, 999, 1_000, 1_001, 12_345, 999_999, 1_000_000, 123_456_789, -1, -1_234, -1_000_000, Number.MAX_SAFE_INTEGER, 2.5, -0.75, 1234.5])(
     "%d is written as toLocaleString writes it",
     (n) => expect(countText(n)).toBe(n.toLocaleString("en-US")),
+  );
+});
+
+describe("moneyText: dollars as en-US writes USD, without Intl", () => {
+  const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+  const random = Array.from({ length: 300 }, (_, i) => Math.round(Math.sin(i + 1) * 10 ** (i % 9)) / 10 ** (i % 4));
+  it.each([0, -0, 0.004, 0.005, 0.015, 0.125, 0.285, 1.005, 1.255, 2.675, 10, 999.995, 1234.5, -3.456, -0.001, 1e6, 123456789.99, 1e14 + 0.5, -1e15, 1e21, NaN, Infinity, ...random])(
+    "%d",
+    (n) => expect(moneyText(n)).toBe(usd.format(n)),
   );
 });

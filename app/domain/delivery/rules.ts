@@ -1,6 +1,7 @@
 // The driver's delivery wizard and completion rules (spec 001 §4 'Driver wizard steps', §5, §8, §9), shared
 // by the wizard and the server. Client-safe and pure: no zod, no server imports (the wizard stays light); the
 // stored JSON shapes are the delivery contract's (./contract.ts), as types only.
+import { moneyText } from "~/domain/intl";
 
 /** Spec 001 §8: every text a driver reads. */
 export const DELIVERY_MESSAGES = {
@@ -223,8 +224,7 @@ export function shortfalls<T extends { ordered: number; delivered: number }>(lin
 
 /** '$1,234.50' */
 export function money(cents: number | null | undefined): string {
-  const v = (cents ?? 0) / 100;
-  return v.toLocaleString("en-US", { style: "currency", currency: "USD" });
+  return moneyText((cents ?? 0) / 100);
 }
 
 /** A typed dollar amount ('120', '120.5', '1,200.50') to cents, or null when it is not one. */

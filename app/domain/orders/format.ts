@@ -1,12 +1,10 @@
 // Display formatting for Order Tracking: USD money with 2 decimals, line and order totals, dates, history values.
-import { dateFormat } from "~/domain/intl";
-
-const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { dateFormat, moneyText } from "~/domain/intl";
 
 /** Dollars → '$1,234.50'. Non-numbers show as $0.00 so a bad line never breaks the table. */
 export function formatMoney(dollars: number | null | undefined): string {
   const n = typeof dollars === "number" && Number.isFinite(dollars) ? dollars : 0;
-  return USD.format(n);
+  return moneyText(n);
 }
 
 /** Works in cents so 3 × $0.10 is $0.30, not $0.30000000000000004. */

@@ -2,6 +2,7 @@
 // money, addresses, QuickBooks times, the balance match. Client-safe (types only from the zod/mini contract).
 import type * as z from "zod/mini";
 import type { AccountingAddress as AddressSchema, AccountingCustomer as CustomerSchema, CustomerBalance as BalanceSchema } from "./contract";
+import { moneyText } from "~/domain/intl";
 
 export type AccountingAddress = z.output<typeof AddressSchema>;
 /** Spec 001, 'Accounting customer' (its schema, ./contract.ts, is the one definition). */
@@ -25,11 +26,9 @@ export function customerSearchUrl(name: string, limit?: number): string {
   return `/api/qb/customers?${params}`;
 }
 
-const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** Dollars → '$1,234.50', '-$20.00'; anything that is not a number shows as '—' (never '$NaN'). */
 export function formatBalance(dollars: number | null | undefined): string {
-  return typeof dollars === "number" && Number.isFinite(dollars) ? USD.format(dollars) : "—";
+  return typeof dollars === "number" && Number.isFinite(dollars) ? moneyText(dollars) : "—";
 }
 
 /** 'line1, city, state postalCode' without empty parts, or 'No address' (spec 001 §2). */

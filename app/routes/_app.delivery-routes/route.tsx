@@ -16,6 +16,7 @@ import type { DayPlan, RouteStop } from "~/domain/delivery/route-contract";
 import { apiFetch, contractOf } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { dayPlan, planDateOf } from "~/services/delivery-routes.server";
+import { moneyText } from "~/domain/intl";
 
 // The contract loads with the first call, not the first paint (zod stays off this page's first load).
 const contract = contractOf(() => import("~/domain/delivery/route-contract"));
@@ -32,7 +33,7 @@ export const loader = pageLoader(policy, async ({ request, viewer, ctx }): Promi
 export const action = noAction(policy);
 
 function money(cents: number) {
-  return (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
+  return moneyText(cents / 100);
 }
 
 function StopText({ stop }: { stop: RouteStop }) {

@@ -10,10 +10,10 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { waitedText, type DeliveryStop, type DeliveryWork, type RouteStopView } from "~/domain/shell/home";
-import { numberFormat, countText } from "~/domain/intl";
+import { countText, moneyText } from "~/domain/intl";
 
 function money(cents: number): string {
-  return numberFormat({ style: "currency", currency: "USD" }).format(cents / 100);
+  return moneyText(cents / 100);
 }
 
 function StopRow({ stop, number, next, route }: { stop: DeliveryStop; number: number | null; next?: boolean; route?: RouteStopView }) {
