@@ -1,14 +1,23 @@
 // Browser calls of the Order Tracking screen (spec 001 §7): list, KPIs, update, history, lines, workers. Each
 // goes through the one client (app/lib/api-client.ts) and is read by its contract (app/domain/orders/contract.ts).
-// The contract is loaded with the first call, not the first paint (decision 038); the loader's first page is
-// read on the server (first-page.server.ts).
-import { apiFetch, apiGet, contractOf, parseContract } from "~/lib/api-client";
+// The contract is loaded with the first call, not the first paint (decision 038), and so is the client: the
+// screen's first page comes with the document, so its first call comes later (decision 045, third pass). The
+// loader's first page is read on the server (first-page.server.ts).
+import type { LazySchema } from "~/lib/api-client";
 import type { FieldErrors } from "~/domain/api-messages";
 import { QUICK_FILTERS, SEARCH_FIELDS } from "~/domain/orders/constants";
+import type * as Contract from "~/domain/orders/contract";
 import type { HistoryEntry, Kpis, ListResult, OrderRow, SalesOrderLine, UpdateBody } from "~/domain/orders/contract";
 import { EMPTY_FILTERS, type ListQuery } from "./types";
 
-const contract = contractOf(() => import("~/domain/orders/contract"));
+const client = () => import("~/lib/api-client");
+
+/** A contract by name, loaded with the first call that reads it (api-client's contractOf, without loading the client). */
+function contract<K extends keyof typeof Contract>(name: K): LazySchema<(typeof Contract)[K]> {
+  let loading: Promise<(typeof Contract)[K]> | null = null;
+  const load = () => import("~/domain/orders/contract").then((m) => m[name]);
+  return { lazy: () => (loading ??= load().catch((error: unknown) => ((loading = null), Promise.reject(error)))) };
+}
 
 /**
  * The query the screen starts with: the entry search of spec 001 §2 (`?search=&searchBy=`) from the page's
@@ -50,12 +59,12 @@ export function listUrl(q: ListQuery): string {
 }
 
 /** A page of the list; a failure throws an ApiFailure with plain words (the caller's abort rethrows). */
-export function fetchOrders(q: ListQuery, signal?: AbortSignal): Promise<ListResult> {
-  return apiGet(listUrl(q), contract("OrderListAnswer"), { signal });
+export async function fetchOrders(q: ListQuery, signal?: AbortSignal): Promise<ListResult> {
+  return (await client()).apiGet(listUrl(q), contract("OrderListAnswer"), { signal });
 }
 
-export function fetchKpis(signal?: AbortSignal): Promise<Kpis> {
-  return apiGet("/api/order-trackers/kpis", contract("KpisAnswer"), { signal });
+export async function fetchKpis(signal?: AbortSignal): Promise<Kpis> {
+  return (await client()).apiGet("/api/order-trackers/kpis", contract("KpisAnswer"), { signal });
 }
 
 export type UpdateOutcome =
@@ -64,6 +73,7 @@ export type UpdateOutcome =
   | { kind: "failed"; message: string; fieldErrors: FieldErrors };
 
 export async function updateOrder(id: OrderRow["_id"], payload: UpdateBody): Promise<UpdateOutcome> {
+  const { apiFetch, parseContract } = await client();
   const res = await apiFetch(`/api/order-trackers/${encodeURIComponent(String(id))}`, contract("OrderUpdateAnswer"), { method: "PUT", json: payload });
   if (res.ok) return { kind: "saved", row: res.data };
   if (res.error.status === 409) {
@@ -75,18 +85,18 @@ export async function updateOrder(id: OrderRow["_id"], payload: UpdateBody): Pro
 }
 
 export async function fetchHistory(orderNumber: string, signal?: AbortSignal): Promise<HistoryEntry[]> {
-  const data = await apiGet(`/api/order-trackers/${encodeURIComponent(orderNumber)}/history`, contract("OrderHistoryAnswer"), { signal });
+  const data = await (await client()).apiGet(`/api/order-trackers/${encodeURIComponent(orderNumber)}/history`, contract("OrderHistoryAnswer"), { signal });
   return data.timeline;
 }
 
 export async function fetchOrderLines(orderNumber: string, signal?: AbortSignal): Promise<SalesOrderLine[]> {
-  const data = await apiGet(`/api/sales-orders/by-order-number/${encodeURIComponent(orderNumber)}?include=lines`, contract("SalesOrderLinesAnswer"), { signal });
+  const data = await (await client()).apiGet(`/api/sales-orders/by-order-number/${encodeURIComponent(orderNumber)}?include=lines`, contract("SalesOrderLinesAnswer"), { signal });
   // A viewer who may not see prices gets no unitPrice: the detail shows 0, as before.
   return (data.lines ?? []).map((l) => ({ ...l, unitPrice: l.unitPrice ?? 0 }));
 }
 
-export function fetchWorkerOptions(signal?: AbortSignal): Promise<string[]> {
-  return apiGet("/api/warehouse-workers/options", contract("WorkerOptionsAnswer"), { signal });
+export async function fetchWorkerOptions(signal?: AbortSignal): Promise<string[]> {
+  return (await client()).apiGet("/api/warehouse-workers/options", contract("WorkerOptionsAnswer"), { signal });
 }
 
 // The release-order calls (the pick list's status included) are the documents area's pickListApi.

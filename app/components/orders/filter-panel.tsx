@@ -4,6 +4,8 @@ import { ChevronDown, SlidersHorizontal } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import type { OrdersCan } from "~/domain/orders/capabilities";
+import { hiddenFiltersFor } from "./columns";
 import type { ListFilters } from "./types";
 
 const FilterFields = lazy(() => import("./filter-fields").then((m) => ({ default: m.FilterFields })));
@@ -60,4 +62,9 @@ export function FilterPanel({
       ) : null}
     </div>
   );
+}
+
+/** The panel with the filters this viewer may use (the server would refuse the others). */
+export function OrderFilterPanel({ can, ...props }: Omit<Parameters<typeof FilterPanel>[0], "hidden"> & { can: Pick<OrdersCan, "seePayment" | "seeTrucking"> }) {
+  return <FilterPanel {...props} hidden={hiddenFiltersFor(can)} />;
 }

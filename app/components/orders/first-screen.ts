@@ -19,3 +19,6 @@ export function paginationOfPage<P extends { total: number; pages: number }>(pag
 export function restOfPageToCome(sent: number, total: number, pageSize: number): boolean {
   return Math.min(total, pageSize) > sent;
 }
+
+/** The rest of a long first page is asked for while the end of its first screen is this far below the viewport. */
+export const REST_MARGIN = "1500px";

@@ -46,6 +46,16 @@ export function OrderKpiTiles({ kpis, active, onSelect }: { kpis: Kpis | null; a
   );
 }
 
+/** The figures and, under them, the quick filter a tile (or Home) applied: one part of the screen (decision 045). */
+export function OrderFigures({ kpis, quick, onQuick }: { kpis: Kpis | null; quick: Quick; onQuick: (quick: Quick) => void }) {
+  return (
+    <>
+      <OrderKpiTiles kpis={kpis} active={quick} onSelect={onQuick} />
+      {quick ? <QuickFilterChip quick={quick} onClear={() => onQuick("")} /> : null}
+    </>
+  );
+}
+
 const KPI_OF: Record<Exclude<Quick, "">, (typeof KPI_NAMES)[number]> = {
   today: "ordersToday",
   awaitingTrucking: "awaitingTrucking",

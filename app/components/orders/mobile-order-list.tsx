@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } f
 import { cn } from "~/components/ui/cn";
 import { formatOrderDate } from "~/domain/orders/format";
 import { isRowDelivered } from "~/domain/orders/tones";
-import { AddressCell } from "./order-table";
+import { AddressCell } from "./address-cell";
 import { StatusBadge } from "./status-badge";
 import type { OrderRow } from "./types";
 import { useVirtualRows } from "./use-virtual-rows";

@@ -1,10 +1,11 @@
 // The desktop order table: role-dependent columns, sortable headers, density, selection and green delivered rows.
 import { Link } from "@remix-run/react";
-import { ArrowDown, ArrowUp, ArrowUpDown, History, MapPin, ScanLine } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, History, ScanLine } from "lucide-react";
 import { cn } from "~/components/ui/cn";
 import { formatOrderDate } from "~/domain/orders/format";
 import { normalizeTrucking } from "~/domain/orders/status";
 import { isRowDelivered } from "~/domain/orders/tones";
+import { AddressCell } from "./address-cell";
 import type { Column } from "./columns";
 import { StatusBadge } from "./status-badge";
 import type { OrderRow, SortDir } from "./types";
@@ -233,26 +234,4 @@ function Cell({ column, row, onOpen, onHistory }: { column: Column["key"]; row: 
         </div>
       );
   }
-}
-
-export function AddressCell({ row }: { row: OrderRow }) {
-  const lines = row.address?.lines ?? [];
-  if (!lines.length) return <span className="text-slate-500">—</span>;
-  return (
-    <div className="min-w-48 lg:min-w-0">
-      <span className="block text-slate-800">{lines.join(", ")}</span>
-      {row.address?.mapsUrl ? (
-        <a
-          href={row.address.mapsUrl}
-          target="_blank"
-          rel="noreferrer"
-          className="mt-0.5 inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 underline-offset-2 hover:underline md:min-h-0"
-          aria-label={`Open map for ${row.orderNumber}`}
-        >
-          <MapPin className="size-4" aria-hidden="true" />
-          Map
-        </a>
-      ) : null}
-    </div>
-  );
 }

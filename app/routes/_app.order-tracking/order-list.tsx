@@ -2,16 +2,18 @@
 // known the server renders both and CSS shows the one that fits, each with the first screen of rows, so the
 // first paint has rows at any width. The browser hydrates only the one its width shows: the other keeps the
 // server's HTML untouched (hidden) until it goes away a moment later (decision 045).
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { DeliveryLauncher, deliveryRowFromHash } from "~/components/delivery/delivery-launcher";
-import { useCaptureOpener } from "~/components/capture/use-capture-opener";
-import type { Column } from "~/components/orders/columns";
-import { MobileOrderList } from "~/components/orders/mobile-order-list";
-import { OrderTable, type Density } from "~/components/orders/order-table";
-import { Pagination } from "~/components/orders/pagination";
-import type { OrderRow, Pagination as Page, SortDir } from "~/components/orders/types";
+// Each layout is its own chunk, fetched as the page starts (a phone never loads the table, a desktop never the
+// cards), and hydrated in place once it is here (later-part.tsx). What a driver's or a warehouse employee's row
+// opens is loaded when the page is idle or with the first tap.
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import type { DesktopOrderListProps } from "~/components/orders/desktop-order-list";
+import { REST_MARGIN } from "~/components/orders/first-screen";
+import { laterPart } from "~/components/orders/later-part";
+import type { RowTap } from "~/components/orders/row-opener";
+import type { OrderRow, Pagination as Page } from "~/components/orders/types";
 import type { OrdersCan } from "~/domain/orders/capabilities";
 import { PAGE_SIZE } from "~/domain/orders/constants";
+import { whenIdle } from "~/lib/when-idle";
 
 /**
  * Rows rendered per layout before the layout is known: more than a screenful, and a warehouse page of 500
@@ -19,41 +21,35 @@ import { PAGE_SIZE } from "~/domain/orders/constants";
  */
 export const FIRST_PAINT_ROWS = PAGE_SIZE;
 
-type Props = {
+/** The phone's layout, as useIsPhone and the CSS (md:) say. */
+const PHONE_QUERY = "(max-width: 767px)";
+
+const PhoneList = laterPart(() => import("~/components/orders/mobile-order-list").then((m) => m.MobileOrderList));
+const DesktopList = laterPart<DesktopOrderListProps>(() => import("~/components/orders/desktop-order-list").then((m) => m.DesktopOrderList));
+const RowOpener = lazy(() => import("~/components/orders/row-opener").then((m) => ({ default: m.RowOpener })));
+
+// The layout this browser shows is fetched as soon as the screen's script runs, before React reaches it.
+if (typeof window !== "undefined") (window.matchMedia(PHONE_QUERY).matches ? PhoneList : DesktopList).preload();
+
+type Props = Omit<DesktopOrderListProps, "known" | "filling" | "onRest" | "onOpen" | "can"> & {
   isPhone: boolean | null;
-  rows: OrderRow[];
-  can: Pick<OrdersCan, "rowOpens" | "seePayment">;
-  loading: boolean;
+  can: DesktopOrderListProps["can"] & Pick<OrdersCan, "rowOpens">;
   /** The rest of a long first page is still to come (the document brought its first screen). */
   filling?: boolean;
   /** That rest is being fetched. */
   fillingRest?: boolean;
   /** Asks for that rest: the reader scrolled toward the end of the first screen. */
   onRest?: () => void;
-  pagination: Page;
-  columns: Column[];
-  density: Density;
-  sort: string;
-  dir: SortDir | "";
-  selecting: boolean;
-  selected: ReadonlySet<string>;
-  onSort: (key: string) => void;
-  onPage: (page: number) => void;
   onLoadMore: () => void;
   onOpen: (row: OrderRow) => void;
   /** The order a '#order-…' link named, found by the route: opened as this viewer's row opens (capture). */
   linked?: OrderRow | null;
-  onHistory: (row: OrderRow) => void;
-  onToggle: (orderNumber: string) => void;
-  onToggleAll: (checked: boolean) => void;
+  pagination: Page;
 };
-
-/** The rest of a long first page is asked for while the end of its first screen is this far below the viewport. */
-export const REST_MARGIN = "1500px";
 
 /** The layout this browser's width shows (useIsPhone's test), before the screen knows it; null on the server. */
 function phoneByWidth(): boolean | null {
-  return typeof window === "undefined" ? null : window.matchMedia("(max-width: 767px)").matches;
+  return typeof window === "undefined" ? null : window.matchMedia(PHONE_QUERY).matches;
 }
 
 /**
@@ -64,38 +60,30 @@ function LayoutBox({ className, skip, children }: { className?: string; skip: bo
   return skip ? <div className={className} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} /> : <div className={className}>{children}</div>;
 }
 
-/** Desktop: asks for the rest of a long first page as the end of its first screen nears. */
-function RestSentinel({ onRest }: { onRest: () => void }) {
-  const el = useRef<HTMLDivElement>(null);
-  const ask = useRef(onRest);
-  ask.current = onRest;
+export function OrderList({ isPhone, rows, can, loading, filling = false, fillingRest = false, onRest = () => {}, pagination, density, sort, dir, selecting, selected, onSort, onPage, onLoadMore, onOpen: openDetail, linked = null, onHistory, onToggle, onToggleAll }: Props) {
+  // Spec 001 §6: a driver's row (delivery:perform) opens the delivery wizard instead of the detail, a warehouse
+  // employee's (warehouse:capture) Warehouse Capture.
+  const opens = can.rowOpens === "delivery" || can.rowOpens === "capture" ? can.rowOpens : null;
+  const [tap, setTap] = useState<RowTap | null>(null);
+  // The opener's code: when the page is idle, at once for a link to an order ('#order-…'), or with the first tap.
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    const node = el.current;
-    if (!node) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && ask.current(), { rootMargin: REST_MARGIN });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, []);
-  return <div ref={el} aria-hidden="true" className="h-px" />;
-}
-
-export function OrderList({ isPhone, rows, can, loading, filling = false, fillingRest = false, onRest = () => {}, pagination, columns, density, sort, dir, selecting, selected, onSort, onPage, onLoadMore, onOpen: openDetail, linked = null, onHistory, onToggle, onToggleAll }: Props) {
-  // Spec 001 §6: a driver's row (delivery:perform) opens the delivery wizard instead of the detail.
-  const delivers = can.rowOpens === "delivery";
-  const [delivering, setDelivering] = useState<OrderRow | null>(null);
-  // A warehouse employee's row (warehouse:capture) opens Warehouse Capture instead (spec 001 §6).
-  const capture = useCaptureOpener(can.rowOpens === "capture", !!isPhone, openDetail);
-  const onOpen = delivers ? setDelivering : capture.open;
-  // A driver's home links a stop as '#order-{orderNumber}': the wizard opens on arrival.
-  useEffect(() => {
-    if (delivers) setDelivering((open) => open ?? deliveryRowFromHash(window.location.hash, rows));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only
-  }, []);
+    if (!opens) return;
+    if (window.location.hash.startsWith("#order-")) setWanted(true);
+    else return whenIdle(() => setWanted(true));
+  }, [opens]);
+  const onOpen = opens
+    ? (row: OrderRow) => {
+        setWanted(true);
+        setTap({ row });
+      }
+    : openDetail;
   // Once per link: closing capture must not open it again on the next render.
-  const openCapture = useRef(capture.open);
-  openCapture.current = capture.open;
   useEffect(() => {
-    if (linked && can.rowOpens === "capture") openCapture.current(linked);
+    if (linked && can.rowOpens === "capture") {
+      setWanted(true);
+      setTap({ row: linked });
+    }
   }, [linked, can.rowOpens]);
   const unknown = isPhone === null;
   const shown = unknown ? rows.slice(0, FIRST_PAINT_ROWS) : rows;
@@ -106,10 +94,10 @@ export function OrderList({ isPhone, rows, can, loading, filling = false, fillin
       <LayoutBox className={unknown ? "md:hidden" : undefined} skip={unknown && byWidth === false}>
         {isPhone !== false ? (
           // Infinite scroll starts once we know this is a phone: a hidden list must not load pages.
-          <MobileOrderList
+          <PhoneList.Part
             rows={shown}
             showPayment={can.seePayment}
-            showAddress={delivers}
+            showAddress={can.rowOpens === "delivery"}
             hasMore={pagination.page < pagination.pages || shown.length < rows.length || filling}
             paused={isPhone !== true}
             loadingMore={loading || fillingRest}
@@ -121,28 +109,33 @@ export function OrderList({ isPhone, rows, can, loading, filling = false, fillin
       </LayoutBox>
       <LayoutBox className={unknown ? "hidden md:block" : undefined} skip={unknown && byWidth === true}>
         {isPhone !== true ? (
-          <div className={loading ? "space-y-3 opacity-60 transition-opacity" : "space-y-3"} aria-busy={loading}>
-            <OrderTable
-              rows={shown}
-              columns={columns}
-              density={density}
-              sort={sort}
-              dir={dir}
-              onSort={onSort}
-              onOpen={onOpen}
-              onHistory={onHistory}
-              selecting={selecting}
-              selected={selected}
-              onToggle={onToggle}
-              onToggleAll={onToggleAll}
-            />
-            {isPhone === false && filling ? <RestSentinel onRest={onRest} /> : null}
-            <Pagination page={pagination.page} pages={pagination.pages} total={pagination.total} onPage={onPage} />
-          </div>
+          <DesktopList.Part
+            rows={shown}
+            can={can}
+            loading={loading}
+            known={isPhone === false}
+            filling={filling}
+            onRest={onRest}
+            pagination={pagination}
+            density={density}
+            sort={sort}
+            dir={dir}
+            selecting={selecting}
+            selected={selected}
+            onSort={onSort}
+            onPage={onPage}
+            onOpen={onOpen}
+            onHistory={onHistory}
+            onToggle={onToggle}
+            onToggleAll={onToggleAll}
+          />
         ) : null}
       </LayoutBox>
-      {delivers ? <DeliveryLauncher row={delivering} isPhone={!!isPhone} onClose={() => setDelivering(null)} /> : null}
-      {capture.element}
+      {opens && wanted ? (
+        <Suspense fallback={null}>
+          <RowOpener opens={opens} tap={tap} rows={rows} isPhone={!!isPhone} onOpen={openDetail} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -3,19 +3,15 @@
 // the services /api uses (docs/decisions/008-page-data.md); later pages, searches and edits go through /api.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { CheckSquare, Rows3, Rows4 } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { toast } from "~/components/ui/toast";
 import { initialListQuery, listUrl } from "~/components/orders/api";
-import { columnsFor, hiddenFiltersFor, nextSort } from "~/components/orders/columns";
-import { FilterPanel } from "~/components/orders/filter-panel";
-import { OrderKpiTiles, QuickFilterChip } from "~/components/orders/kpi-tiles";
+import { laterPart } from "~/components/orders/later-part";
 import type { Density } from "~/components/orders/order-table";
 import { SearchBar, searchFieldsFor } from "~/components/orders/search-bar";
 import type { PdfDocumentRef } from "~/components/documents/pdf-viewer";
 import { useIsPhone, useOrderList } from "~/components/orders/use-order-list";
 import { useOrderLayers } from "~/components/orders/use-order-layers";
-import { Button } from "~/components/ui/button";
 import { ORDER_TYPES } from "~/domain/orders/constants";
 import { ordersCan } from "~/domain/orders/capabilities";
 import { orderVisibility } from "~/domain/access/visibility";
@@ -31,7 +27,6 @@ import { apiAnswer, noAction } from "~/lib/route.server";
 import { readKpisBody, readListBody } from "~/components/orders/first-page.server";
 import { firstScreenLimit, paginationOfPage, restOfPageToCome } from "~/components/orders/first-screen";
 import { OrderList } from "./order-list";
-import { ExportCsvLink, exportHref } from "~/components/lists/export-link";
 
 // The order detail (view, edit stepper, balance, documents) and the history load on the first open: the list
 // is what a cheap phone must paint first (issue 14's 150 KB budget).
@@ -40,6 +35,14 @@ const HistoryModal = lazy(() => import("~/components/orders/history-modal").then
 // The batch bar shows only while selecting (desktop): loaded then, not with the list (150 KB budget).
 const BatchBar = lazy(() => import("~/components/orders/batch-bar").then((m) => ({ default: m.BatchBar })));
 const PdfViewer = lazy(() => import("~/components/documents/pdf-viewer").then((m) => ({ default: m.PdfViewer })));
+// Parts of the first screen whose code comes after the page's first load (decision 045, third pass): the server
+// renders them, and the browser keeps that HTML until their chunk is here (later-part.tsx). The figures and the
+// filter toggle are nobody's first tap: fetched when the page is idle. The export link works as a plain link anyway.
+const Figures = laterPart(() => import("~/components/orders/kpi-tiles").then((m) => m.OrderFigures), { idle: true, className: "space-y-4" });
+const Filters = laterPart(() => import("~/components/orders/filter-panel").then((m) => m.OrderFilterPanel), { idle: true });
+const ExportLink = laterPart(() => import("~/components/orders/export-orders-link").then((m) => m.ExportOrdersLink));
+// Select and the row density: desktop only, drawn once the layout is known (with the table's chunk).
+const DesktopTools = lazy(() => import("~/components/orders/desktop-order-list").then((m) => ({ default: m.DesktopTools })));
 
 export const policy = policies.grant("orders:view");
 
@@ -130,7 +133,6 @@ export default function OrderTracking() {
   }, [params, setParams, pageSize]);
 
 
-  const columns = columnsFor(can);
   const orderTypes = list.allowedOrderTypes ?? [...ORDER_TYPES];
   // Batch actions act on the rows on screen: not while they are being replaced or could not be loaded.
   const listBusy = list.loading || !!list.error;
@@ -160,8 +162,7 @@ export default function OrderTracking() {
       {/* Until the screen's script runs (the layout is known) its controls would do nothing: they wait. The search
           text box does not: what is typed before is kept and searched once the script runs. */}
       <fieldset disabled={isPhone === null} className="m-0 min-w-0 space-y-4 border-0 p-0">
-        <OrderKpiTiles kpis={list.kpis} active={list.query.quick} onSelect={list.setQuick} />
-        {list.query.quick ? <QuickFilterChip quick={list.query.quick} onClear={() => list.setQuick("")} /> : null}
+        <Figures.Part kpis={list.kpis} quick={list.query.quick} onQuick={list.setQuick} />
       </fieldset>
 
       <SearchBar
@@ -175,26 +176,24 @@ export default function OrderTracking() {
       />
 
       <fieldset disabled={isPhone === null} className="m-0 min-w-0 space-y-4 border-0 p-0">
-        <FilterPanel filters={list.query.filters} onChange={list.setFilters} orderTypes={orderTypes} locations={warehouses} hidden={hiddenFiltersFor(can)} />
+        <Filters.Part filters={list.query.filters} onChange={list.setFilters} orderTypes={orderTypes} locations={warehouses} can={can} />
 
         <div className="flex flex-wrap items-center justify-end gap-2">
-          {/* The list as filtered and sorted, as a file (the server keeps to the viewer's rows and columns). */}
-          <ExportCsvLink size="sm" href={exportHref("/api/order-trackers/export", listUrl(list.query))} />
+          <ExportLink.Part query={list.query} />
           {isPhone === false ? (
-            <>
-              {can.print ? (
-                <Button variant={selecting ? "secondary" : "outline"} size="sm" aria-pressed={selecting} disabled={listBusy && !selecting} onClick={() => { setSelecting((s) => !s); setSelected(new Set()); }}>
-                  <CheckSquare className="size-4" aria-hidden="true" /> {selecting ? "Done Selecting" : "Select"}
-                </Button>
-              ) : null}
-              <div role="group" aria-label="Row density" className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5">
-                {(["comfortable", "compact"] as const).map((d) => (
-                  <button key={d} type="button" aria-pressed={density === d} onClick={() => setDensity(d)} className={`inline-flex min-h-8 items-center gap-1 rounded-md px-2.5 text-sm font-semibold capitalize ${density === d ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}>
-                    {d === "comfortable" ? <Rows3 className="size-4" aria-hidden="true" /> : <Rows4 className="size-4" aria-hidden="true" />} {d}
-                  </button>
-                ))}
-              </div>
-            </>
+            <Suspense fallback={null}>
+              <DesktopTools
+                canPrint={can.print}
+                selecting={selecting}
+                busy={listBusy}
+                density={density}
+                onSelecting={() => {
+                  setSelecting((s) => !s);
+                  setSelected(new Set());
+                }}
+                onDensity={setDensity}
+              />
+            </Suspense>
           ) : null}
         </div>
 
@@ -217,16 +216,12 @@ export default function OrderTracking() {
             fillingRest={list.fillingRest}
             onRest={list.wantRest}
             pagination={list.pagination}
-            columns={columns}
             density={density}
             sort={list.query.sort}
             dir={list.query.dir}
             selecting={selecting}
             selected={selected}
-            onSort={(key) => {
-              const next = nextSort(list.query, key);
-              list.setSort(next.sort, next.dir);
-            }}
+            onSort={list.setSort}
             onPage={list.setPage}
             onLoadMore={list.loadMore}
             onOpen={open}

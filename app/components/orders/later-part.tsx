@@ -1,0 +1,111 @@
+// A part of Order Tracking's first screen whose code is not in the page's first load (issue 25, decision 045). The
+// server renders it whole. In the browser, until the part's chunk is here, React keeps the server's HTML of it as it
+// is (an element whose inner HTML React does not own, as the hidden layout's LayoutBox): it is on screen, not live.
+// Once the chunk is here the part is drawn by React in its place, with the screen's latest props. A tap on it
+// meanwhile (a row, a tile, the filter toggle) is kept and given to the same place once it is drawn.
+// Not a Suspense boundary left to hydrate: Remix re-renders its context on every location change at default
+// priority (RemixBrowser's setLocation), and React 18 then throws away the HTML of every boundary not hydrated yet
+// and reports it as an error ("This Suspense boundary received an update before it finished hydrating").
+import { createElement, lazy, startTransition, Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from "react";
+import { whenIdle } from "~/lib/when-idle";
+
+const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
+
+type Module<P> = { default: ComponentType<P> };
+/** Where a click landed in the part's server HTML: the path of child indexes from the part's box, and its text. */
+type KeptClick = { path: number[]; text: string };
+
+function pathOf(root: Element, node: Element): number[] | null {
+  const path: number[] = [];
+  for (let at: Element | null = node; at !== root; at = at.parentElement) {
+    if (!at?.parentElement) return null;
+    path.unshift(Array.prototype.indexOf.call(at.parentElement.children, at));
+  }
+  return path;
+}
+
+function nodeAt(root: Element, path: readonly number[]): Element | null {
+  let at: Element | null = root;
+  for (const index of path) at = at?.children[index] ?? null;
+  return at;
+}
+
+/**
+ * `load`: the part's component from its chunk. `idle`: a part nobody needs in the first second (the filter toggle,
+ * the figures) is fetched when the page is idle; otherwise at once (the rows). `className`: the part's box.
+ */
+export function laterPart<P extends object>(load: () => Promise<ComponentType<P>>, { idle = false, className }: { idle?: boolean; className?: string } = {}) {
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<ComponentType<P>> | null = null;
+  const fetchPart = () =>
+    (loading ??= load().then(
+      (part) => (loaded = part),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
+  // The server renders the part whole: its module is here long before the first request.
+  if (typeof window === "undefined") void fetchPart().catch(() => {});
+  // Rendered only once the code is here (or on a server's first request that came before it, streamed then): a
+  // thenable that answers at once, so React does not suspend.
+  const Lazy = lazy<ComponentType<P>>(() => {
+    const part = loaded;
+    if (part) return { then: (done: (m: Module<P>) => void) => done({ default: part }) } as unknown as Promise<Module<P>>;
+    return fetchPart().then((component) => ({ default: component }));
+  });
+
+  function Part(props: P) {
+    // In the browser: whether the code is here. The server's render has it, and so has a hydrating render that
+    // came after the chunk: both draw the part.
+    const [ready, setReady] = useState(() => loaded !== null);
+    const box = useRef<HTMLDivElement>(null);
+    const drawn = useRef(false);
+    const kept = useRef<KeptClick | null>(null);
+    useIsomorphicLayoutEffect(() => {
+      drawn.current = ready;
+    }, [ready]);
+
+    useEffect(() => {
+      const node = box.current;
+      if (ready) {
+        // Drawn: the click kept meanwhile lands where it was made, if that place still shows the same thing.
+        const click = kept.current;
+        kept.current = null;
+        const target = click && node ? nodeAt(node, click.path) : null;
+        if (target instanceof HTMLElement && target.textContent === click?.text) target.click();
+        return;
+      }
+      let current = true;
+      const fetchNow = () => void fetchPart().then(() => current && startTransition(() => setReady(true)), () => {});
+      const cancel = idle ? whenIdle(fetchNow) : (fetchNow(), undefined);
+      // A click on the server's HTML has no handler yet: kept (the last one). A link does its own thing.
+      const keep = (e: MouseEvent) => {
+        const target = e.target instanceof Element ? e.target : null;
+        if (drawn.current || !node || !target || target.closest("a[href]")) return;
+        const path = pathOf(node, target);
+        if (path) kept.current = { path, text: target.textContent ?? "" };
+      };
+      node?.addEventListener("click", keep);
+      return () => {
+        current = false;
+        cancel?.();
+        node?.removeEventListener("click", keep);
+      };
+    }, [ready]);
+
+    return ready ? (
+      <div ref={box} className={className}>
+        <Suspense fallback={null}>{createElement(Lazy as unknown as ComponentType<P>, props)}</Suspense>
+      </div>
+    ) : (
+      <div ref={box} className={className} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
+    );
+  }
+
+  return {
+    Part,
+    /** Fetches the part's chunk now: the layout about to be shown, before React reaches it. */
+    preload: () => void fetchPart().catch(() => {}),
+  };
+}
