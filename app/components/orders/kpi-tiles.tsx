@@ -2,6 +2,7 @@
 import { X } from "lucide-react";
 import { cn } from "~/components/ui/cn";
 import { KPI_LABELS, KPI_NAMES } from "~/domain/orders/constants";
+import { countText } from "~/domain/intl";
 import type { Kpis, Quick } from "./types";
 
 const QUICK_OF: Record<(typeof KPI_NAMES)[number], Exclude<Quick, "">> = {
@@ -35,7 +36,7 @@ export function OrderKpiTiles({ kpis, active, onSelect }: { kpis: Kpis | null; a
               >
                 <span className="text-xs font-semibold text-slate-700 sm:text-sm">{KPI_LABELS[name]}</span>
                 <span className={cn("mt-1 text-2xl font-extrabold tabular-nums sm:text-3xl", amber ? "text-amber-700" : "text-slate-900")}>
-                  {value === undefined || value === null ? "–" : value.toLocaleString("en-US")}
+                  {value === undefined || value === null ? "–" : countText(value)}
                 </span>
               </button>
             </li>

@@ -1,6 +1,7 @@
 // Pagination with at most five page buttons around the current page, plus previous and next.
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { cn } from "~/components/ui/cn";
+import { countText } from "~/domain/intl";
 
 export const PAGE_BUTTONS = 5;
 
@@ -13,12 +14,12 @@ export function pageWindow(page: number, pages: number, size = PAGE_BUTTONS): nu
 }
 
 export function Pagination({ page, pages, total, onPage }: { page: number; pages: number; total: number; onPage: (page: number) => void }) {
-  if (pages <= 1) return <p className="text-sm text-slate-600">{total.toLocaleString("en-US")} order(s)</p>;
+  if (pages <= 1) return <p className="text-sm text-slate-600">{countText(total)} order(s)</p>;
   const btn = "inline-flex min-h-10 min-w-10 items-center justify-center rounded-lg border px-2 text-sm font-semibold";
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-2">
       <p className="text-sm text-slate-600">
-        Page {page} of {pages} · {total.toLocaleString("en-US")} orders
+        Page {page} of {pages} · {countText(total)} orders
       </p>
       <div className="flex items-center gap-1">
         <button type="button" className={cn(btn, "border-slate-300 bg-white")} disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label="Previous page">
