@@ -5,7 +5,7 @@ import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoa
 import { AppHeader } from "~/components/shell/app-header";
 import { describeRouteError, ErrorPage } from "~/components/shell/error-page";
 import { ShellErrorPage } from "~/components/shell/shell-error-page";
-import { CopyNotice } from "~/components/shell/copy-notice";
+import { CopyNoticeLater } from "~/components/shell/copy-notice-later";
 import { Footer } from "~/components/shell/footer";
 import { useSessionWatch } from "~/components/shell/session-watch";
 import { navItems } from "~/domain/shell/nav";
@@ -43,7 +43,7 @@ export default function AppLayout() {
       </a>
       <AppHeader viewer={viewer} nav={nav} />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-4 sm:py-6">
-        <CopyNotice servedAt={now} />
+        <CopyNoticeLater servedAt={now} />
         <Outlet />
       </main>
       <Footer />

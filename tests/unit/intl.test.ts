@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { countText, dateFormat, moneyText, numberFormat } from "~/domain/intl";
+import { dateFormat, numberFormat } from "~/domain/intl";
+import { countText, moneyText } from "~/domain/plain-format";
 
 const MOMENTS = [
   "2025-03-04T15:07:00Z", "2024-12-31T23:59:59Z", "2026-01-01T00:00:00Z", "2026-07-04T09:05:00-04:00", "2026-11-28T00:00:00Z", "2026-11-28T12:00:00Z",

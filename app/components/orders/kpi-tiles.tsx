@@ -2,7 +2,7 @@
 import { X } from "lucide-react";
 import { cn } from "~/components/ui/cn";
 import { KPI_LABELS, KPI_NAMES } from "~/domain/orders/constants";
-import { countText } from "~/domain/intl";
+import { countText } from "~/domain/plain-format";
 import type { Kpis, Quick } from "./types";
 
 const QUICK_OF: Record<(typeof KPI_NAMES)[number], Exclude<Quick, "">> = {

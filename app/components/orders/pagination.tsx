@@ -1,7 +1,7 @@
 // Pagination with at most five page buttons around the current page, plus previous and next.
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { cn } from "~/components/ui/cn";
-import { countText } from "~/domain/intl";
+import { countText } from "~/domain/plain-format";
 
 export const PAGE_BUTTONS = 5;
 

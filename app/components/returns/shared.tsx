@@ -7,7 +7,8 @@ import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { NativeDialog } from "~/components/ui/dialog";
 import { useMaxWidth } from "~/lib/use-max-width";
 import type { Tone } from "~/domain/returns/rules";
-import { dateFormat, countText } from "~/domain/intl";
+import { dateFormat } from "~/domain/intl";
+import { countText } from "~/domain/plain-format";
 
 export const SEARCH_DEBOUNCE_MS = 600;
 /** A centred modal wider than the shared Dialog's (whose max width a class cannot override: cn does not merge). */

@@ -5,7 +5,7 @@ import { cn } from "~/components/ui/cn";
 import { relativeTime } from "~/domain/shell/time";
 import { tabCountText, TASK_ACTION_LABELS, type AlertItem, type TaskItem } from "~/domain/tasks/list";
 import type { TaskPriority } from "~/domain/tasks/rules";
-import { countText } from "~/domain/intl";
+import { countText } from "~/domain/plain-format";
 
 const PRIORITY_TONE: Record<TaskPriority, BadgeTone> = { high: "red", medium: "orange", low: "green" };
 const PRIORITY_BAR: Record<TaskPriority, string> = { high: "bg-red-600", medium: "bg-orange-500", low: "bg-green-600" };

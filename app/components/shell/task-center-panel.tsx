@@ -10,7 +10,7 @@ import { relativeTime } from "~/domain/shell/time";
 import type { TaskCenterData, TaskItem, TaskTab } from "~/domain/tasks/list";
 import { ItemRow, TabLabel } from "./task-center-items";
 import type { Item } from "./use-task-center";
-import { countText } from "~/domain/intl";
+import { countText } from "~/domain/plain-format";
 
 const TAB_LABELS: Record<TaskTab, string> = { urgent: "Urgent", tasks: "All Tasks", alerts: "Alerts" };
 

@@ -1,7 +1,7 @@
 // The driver's delivery wizard and completion rules (spec 001 §4 'Driver wizard steps', §5, §8, §9), shared
 // by the wizard and the server. Client-safe and pure: no zod, no server imports (the wizard stays light); the
 // stored JSON shapes are the delivery contract's (./contract.ts), as types only.
-import { moneyText } from "~/domain/intl";
+import { moneyText } from "~/domain/plain-format";
 
 /** Spec 001 §8: every text a driver reads. */
 export const DELIVERY_MESSAGES = {

@@ -1,5 +1,6 @@
 // Display formatting for Order Tracking: USD money with 2 decimals, line and order totals, dates, history values.
-import { dateFormat, moneyText } from "~/domain/intl";
+import { dateFormat } from "~/domain/intl";
+import { moneyText } from "~/domain/plain-format";
 
 /** Dollars → '$1,234.50'. Non-numbers show as $0.00 so a bad line never breaks the table. */
 export function formatMoney(dollars: number | null | undefined): string {

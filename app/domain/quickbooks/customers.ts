@@ -2,7 +2,7 @@
 // money, addresses, QuickBooks times, the balance match. Client-safe (types only from the zod/mini contract).
 import type * as z from "zod/mini";
 import type { AccountingAddress as AddressSchema, AccountingCustomer as CustomerSchema, CustomerBalance as BalanceSchema } from "./contract";
-import { moneyText } from "~/domain/intl";
+import { moneyText } from "~/domain/plain-format";
 
 export type AccountingAddress = z.output<typeof AddressSchema>;
 /** Spec 001, 'Accounting customer' (its schema, ./contract.ts, is the one definition). */

@@ -1,6 +1,6 @@
 // The home page's KPI tiles: which tiles a viewer gets and where each opens (Order Tracking with its quick filter).
 import type { QuickFilter } from "~/domain/orders/constants";
-import { countText } from "~/domain/intl";
+import { countText } from "~/domain/plain-format";
 
 export type HomeKpiValues = { ordersToday: number; awaitingTrucking: number | null; notDelivered: number; pendingReturns: number | null };
 export type KpiTile = { id: string; label: string; value: number; to: string };

@@ -1,5 +1,7 @@
 // Relative times for the Task Center and recent activity: 'Just now', 'Nm ago', 'Nh ago', 'Nd ago', then a date.
-import { dateFormat } from "~/domain/intl";
+import { plainDateFormat } from "~/domain/plain-format";
+
+const SHORT_DATE = { month: "short", day: "numeric", year: "numeric" } as const;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -15,5 +17,7 @@ export function relativeTime(at: Date | string, now: Date, timeZone?: string): s
   if (diff < DAY) return `${Math.floor(diff / HOUR)}h ago`;
   const days = Math.floor(diff / DAY);
   if (days < 7) return `${days}d ago`;
-  return dateFormat({ month: "short", day: "numeric", year: "numeric", timeZone }).format(when);
+  // The viewer's zone or UTC without Intl (plain-format.ts); any other zone is Intl's.
+  const options = { ...SHORT_DATE, timeZone };
+  return (plainDateFormat(options) ?? new Intl.DateTimeFormat("en-US", options)).format(when);
 }

@@ -3,7 +3,7 @@ import { isOpenOrder } from "~/domain/orders/status";
 import { PRIORITY_RANK } from "./layout";
 import type { AlertItem, TaskItem } from "./contract";
 import type { TaskKind } from "./rules";
-import { countText } from "~/domain/intl";
+import { countText } from "~/domain/plain-format";
 
 // The item and panel shapes are the /api/tasks contract (./contract.ts): the service builds them, the bell reads them.
 // Types only: a value from ./contract here would put zod in every page's first load (the bell imports this file).

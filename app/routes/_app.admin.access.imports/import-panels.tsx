@@ -6,7 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { IMPORT_COLUMNS, resultRecords, type ImportKind } from "~/domain/imports/csv-file";
 import type { CheckAnswer, ImportState } from "~/domain/imports/flow";
 import { CSV_BOM, CSV_CONTENT_TYPE, csvLine } from "~/lib/csv";
-import { countText } from "~/domain/intl";
+import { countText } from "~/domain/plain-format";
 
 export function ColumnHelp({ kind }: { kind: ImportKind }) {
   return (

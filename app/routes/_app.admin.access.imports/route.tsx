@@ -12,7 +12,7 @@ import { importProgress, importReducer, INITIAL_IMPORT, type CheckAnswer } from 
 import { apiFetch, contractOf } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { CheckResult, ColumnHelp, ImportProgress } from "./import-panels";
-import { countText } from "~/domain/intl";
+import { countText } from "~/domain/plain-format";
 
 const contract = contractOf(() => import("~/domain/imports/contract"));
 

@@ -19,7 +19,7 @@ import { errorsFor, unplacedErrors } from "~/components/forms/field-errors";
 import type { FieldErrors } from "~/domain/api-messages";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { listProducts } from "~/services/products.server";
-import { countText } from "~/domain/intl";
+import { countText } from "~/domain/plain-format";
 
 const contract = contractOf(() => import("~/domain/admin/contract"));
 

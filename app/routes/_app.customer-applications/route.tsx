@@ -21,7 +21,7 @@ import { policies } from "~/domain/access/policy";
 import { APPLICATION_FILTERS, APPLICATION_SEARCH_FIELDS } from "~/domain/applications/rules";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { applicationsFirstData } from "./first-data.server";
-import { countText } from "~/domain/intl";
+import { countText } from "~/domain/plain-format";
 
 export const policy = policies.grant("applications:view");
 

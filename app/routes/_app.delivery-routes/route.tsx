@@ -16,7 +16,7 @@ import type { DayPlan, RouteStop } from "~/domain/delivery/route-contract";
 import { apiFetch, contractOf } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { dayPlan, planDateOf } from "~/services/delivery-routes.server";
-import { moneyText } from "~/domain/intl";
+import { moneyText } from "~/domain/plain-format";
 
 // The contract loads with the first call, not the first paint (zod stays off this page's first load).
 const contract = contractOf(() => import("~/domain/delivery/route-contract"));

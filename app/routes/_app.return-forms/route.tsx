@@ -22,7 +22,7 @@ import { policies } from "~/domain/access/policy";
 import { RETURN_DECISIONS, RETURN_SEARCH_FIELDS, returnStatusLabel } from "~/domain/returns/rules";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { returnFormsFirstData } from "./first-data.server";
-import { countText } from "~/domain/intl";
+import { countText } from "~/domain/plain-format";
 
 export const policy = policies.grant("returns:view");
 

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { ChevronRight } from "lucide-react";
 import { cn } from "~/components/ui/cn";
 import type { KpiTile } from "~/domain/shell/home";
-import { countText } from "~/domain/intl";
+import { countText } from "~/domain/plain-format";
 
 export function KpiTiles({ tiles }: { tiles: KpiTile[] }) {
   if (!tiles.length) return null;

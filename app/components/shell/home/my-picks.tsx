@@ -7,7 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { pickSizeText, waitedText, type PickWork } from "~/domain/shell/home";
 import { useWarmFloorCopies } from "~/components/shell/service-worker-bridge";
-import { countText } from "~/domain/intl";
+import { countText } from "~/domain/plain-format";
 
 export function MyPicks({ picks }: { picks: PickWork }) {
   const rest = picks.total - picks.items.length;

@@ -10,7 +10,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { waitedText, type DeliveryStop, type DeliveryWork, type RouteStopView } from "~/domain/shell/home";
-import { countText, moneyText } from "~/domain/intl";
+import { countText, moneyText } from "~/domain/plain-format";
 
 function money(cents: number): string {
   return moneyText(cents / 100);
