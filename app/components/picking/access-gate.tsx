@@ -1,32 +1,11 @@
 // The pick list access gate: the 'Pick List Access' overlay on narrow screens for visitors without any
 // access, and the 'Need warehouse passcode access?' banner with an inline passcode box for everyone else.
-// The passcode form itself (passcode-form.tsx, with the api client) is not in the first load (issue 25): in the
-// overlay it is in the server's HTML and hydrates inside its own Suspense boundary once its chunk has arrived (a code
-// typed meanwhile stays, and its button is disabled until then anyway); in the banner it opens with a tap, and its
-// chunk is loaded when the screen is idle.
+// The passcode form's call is not in the first load (passcode-form.tsx).
 import { LockKeyhole } from "lucide-react";
-import { lazy, memo, Suspense, useEffect } from "react";
 import { buttonClass, Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { googleSignInHref } from "~/domain/picking/gate";
-import { whenIdle } from "~/lib/when-idle";
-
-const loadPasscodeForm = () => import("./passcode-form");
-const PasscodeFormView = lazy(() => loadPasscodeForm().then((m) => ({ default: m.PasscodeForm })));
-
-/**
- * Memoized: pass a stable onSuccess. A render of the screen that reached the form's boundary before its code had
- * arrived would make React drop the server's HTML (a code typed into it included) for the empty fallback.
- */
-const PasscodeForm = memo(function PasscodeForm({ onSuccess, autoFocus }: { onSuccess: () => void; autoFocus?: boolean }) {
-  return (
-    <Suspense fallback={null}>
-      {/* Passed on: only the banner's box, opened by the picker's own tap, asks for it. */}
-      {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
-      <PasscodeFormView onSuccess={onSuccess} autoFocus={autoFocus} />
-    </Suspense>
-  );
-});
+import { PasscodeForm } from "./passcode-form";
 
 /** Full-screen overlay; shown by CSS only at 768 px or less, so there is no flash before hydration. */
 export function AccessOverlay({ orderNumber, onSuccess }: { orderNumber: string | null; onSuccess: () => void }) {
@@ -57,7 +36,6 @@ export function AccessOverlay({ orderNumber, onSuccess }: { orderNumber: string 
 }
 
 export function PasscodeBanner({ open, onToggle, onSuccess }: { open: boolean; onToggle: () => void; onSuccess: () => void }) {
-  useEffect(() => whenIdle(() => void loadPasscodeForm().catch(() => {})), []);
   return (
     <div className="rounded-xl border border-amber-200 bg-amber-50 p-3">
       <div className="flex items-center justify-between gap-3">

@@ -1,16 +1,16 @@
-// The pick list's passcode form (the access gate's box: access-gate.tsx) and its call. Not in the pick list's first
-// load (issue 25): only a visitor without access ever has it, and it loads with the gate (the api client with it).
-import { KeyRound } from "lucide-react";
-import { useRef, useState, type FormEvent } from "react";
+// The pick list's passcode form (the access gate's box: access-gate.tsx). It is in the server's HTML for a visitor
+// without access, so it is in the first load; its call (passcode-login.ts, with the api client) is not (issue 25):
+// it loads when the form is idle on screen, or with the first send. The field's message is never in the server's
+// HTML either: it comes with the first refusal.
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
+import { whenIdle } from "~/lib/when-idle";
 import { Button } from "~/components/ui/button";
-import type * as z from "zod/mini";
-import { FieldError, fieldAria } from "~/components/forms/field-errors";
-import type { PasscodeLoginRequest } from "~/domain/picking/contract";
 import { passcodeLoginError } from "~/domain/picking/gate";
-import { apiFetch, contractOf } from "~/lib/api-client";
+import { KeyRound } from "./icons";
 
-const contract = contractOf(() => import("~/domain/picking/contract"));
+const loadPasscodeLogin = () => import("./passcode-login");
+const FieldError = lazy(() => import("~/components/forms/field-errors").then((m) => ({ default: m.FieldError })));
 
 /**
  * POST /api/picklist/passcode/login; the error (plain words, shown under the field) or null on success. The code is
@@ -36,8 +36,13 @@ function usePasscodeLogin(onSuccess: () => void) {
     setBusy(true);
     setError(null);
     try {
-      const json: z.output<typeof PasscodeLoginRequest> = { code: code.trim() };
-      const result = await apiFetch("/api/picklist/passcode/login", contract("PasscodeLoginAnswer"), { json, signal: controller.signal });
+      const login = await loadPasscodeLogin().catch(() => null);
+      if (!login) {
+        // No code for the call (no signal before it arrived): said as the client says no connection.
+        setError("No connection: could not load this. Check the signal and try again.");
+        return;
+      }
+      const result = await login.passcodeLogin(code.trim(), controller.signal);
       const failure = passcodeLoginError(code, result.ok ? null : result.error);
       if (failure) setError(failure);
       else {
@@ -57,6 +62,7 @@ export function PasscodeForm({ onSuccess, autoFocus }: { onSuccess: () => void; 
   const { error, busy, submit } = usePasscodeLogin(onSuccess);
   // Before the page's script runs, a press would send the form natively (the code in the address bar): it waits.
   const hydrated = useHydrated();
+  useEffect(() => whenIdle(() => void loadPasscodeLogin().catch(() => {})), []);
   return (
     <form onSubmit={submit} className="flex flex-col gap-2" noValidate>
       <label className="sr-only" htmlFor="picklist-code">
@@ -72,13 +78,17 @@ export function PasscodeForm({ onSuccess, autoFocus }: { onSuccess: () => void; 
         // Only when the gate is the whole screen (a shared phone waiting for its code), never on a page with other content.
         // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus={autoFocus}
-        {...fieldAria(error ? { code: [error] } : undefined, "code", "picklist-code")}
+        // As fieldAria (components/forms/field-errors) ties a field to its message, without loading it for the first paint.
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "picklist-code-error" : undefined}
         className="h-12 rounded-lg border border-slate-300 bg-white px-3 text-base tracking-wider uppercase placeholder:normal-case placeholder:tracking-normal"
       />
       {/* The field's own message, tied to it (aria-describedby) and read out when it appears. */}
       {error ? (
         <div role="alert" className="-mt-1">
-          <FieldError id="picklist-code" messages={[error]} />
+          <Suspense fallback={null}>
+            <FieldError id="picklist-code" messages={[error]} />
+          </Suspense>
         </div>
       ) : null}
       <Button type="submit" size="lg" disabled={busy || !hydrated}>

@@ -77,11 +77,6 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
     const current = pick.requested ?? orderNumber;
     if (current) window.setTimeout(() => void pick.loadOrder(current), PASSCODE_RELOAD_DELAY_MS);
   };
-  // The passcode form hydrates when its code arrives (access-gate.tsx): its onSuccess stays the same meanwhile.
-  const afterLoginRef = useRef(afterPasscodeLogin);
-  afterLoginRef.current = afterPasscodeLogin;
-  const onGatePassed = useCallback(() => afterLoginRef.current(), []);
-  const toggleBox = useCallback(() => setBoxOpen((o) => !o), []);
 
   const progress = pickProgress(pick.items);
   // Who else is on each line, once per presence change: a new list per render re-renders every row.
@@ -157,7 +152,7 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
             {notice}
             {banner ? (
               <div className={cn(overlay && "max-[768px]:hidden")}>
-                <PasscodeBanner open={boxOpen} onToggle={toggleBox} onSuccess={onGatePassed} />
+                <PasscodeBanner open={boxOpen} onToggle={() => setBoxOpen((o) => !o)} onSuccess={afterPasscodeLogin} />
               </div>
             ) : null}
 
@@ -221,7 +216,7 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
         />
       </div>
 
-      {overlay ? <AccessOverlay orderNumber={orderNumber} onSuccess={onGatePassed} /> : null}
+      {overlay ? <AccessOverlay orderNumber={orderNumber} onSuccess={afterPasscodeLogin} /> : null}
 
       {cameraOpen ? (
         <Suspense fallback={null}>
