@@ -1,7 +1,8 @@
 // Conflicts on a pick line (issue 23): which changes the room sends back to be asked about, and the question
 // with both values ("You: 12 picked · Maria: 10 picked, completed 2:30 PM").
 import { describe, expect, it } from "vitest";
-import { conflictQuestion, isConflict, valuesText } from "~/domain/picking/conflicts";
+import { conflictQuestion, valuesText } from "~/domain/picking/conflict-question";
+import { isConflict } from "~/domain/picking/conflicts";
 import { pickListReducer, initialPickListState } from "~/domain/picking/pick-list-state";
 
 const T = Date.UTC(2026, 10, 27, 14, 30);

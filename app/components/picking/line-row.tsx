@@ -3,7 +3,6 @@
 // and who holds it. Compact (the default: six lines or more on a phone) or comfortable with the image. The
 // pieces are in line-parts, line-buttons and short-editor.
 import { lazy, memo, Suspense, useState } from "react";
-import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
 import type { PickLine } from "~/domain/picking/lines";
 import { LineButtons } from "./line-buttons";
@@ -13,6 +12,16 @@ import { loadShortEditor } from "./short-editor-lazy";
 // The Short editor opens with a tap on Short, never on the first paint: its code loads when the screen is idle
 // (short-editor-lazy.ts), so the tap finds it here; a tap sooner shows it as soon as it has arrived.
 const ShortEditor = lazy(() => loadShortEditor().then((m) => ({ default: m.ShortEditor })));
+// Only the comfortable rows show the status pill, and the server and the hydrating render always draw compact rows
+// (use-pick-view.ts reads the picker's choice after hydration): its code comes when the screen is idle.
+const loadBadge = () => import("~/components/ui/badge");
+const Badge = lazy(() => loadBadge().then((m) => ({ default: m.Badge })));
+
+/** What a row may show after the first paint (the Short editor, the comfortable row's pill), loaded when the screen is idle. */
+export function preloadLineParts(): void {
+  void loadShortEditor().catch(() => {});
+  void loadBadge().catch(() => {});
+}
 
 export type LineActions = {
   inFull(line: PickLine): void;
@@ -114,9 +123,11 @@ export const LineRow = memo(function LineRow({
                 </button>
                 <div className="flex shrink-0 items-center gap-1">
                   {holders}
-                  <Badge tone={STATUS_TONE[line.status]} data-testid="line-status">
-                    {line.status}
-                  </Badge>
+                  <Suspense fallback={null}>
+                    <Badge tone={STATUS_TONE[line.status]} data-testid="line-status">
+                      {line.status}
+                    </Badge>
+                  </Suspense>
                 </div>
               </div>
               <p className="mt-0.5 flex items-center gap-2 font-mono text-xs text-slate-600">

@@ -27,7 +27,7 @@ import { useSwipeBack } from "./use-swipe-back";
 import { useTakeOver } from "./use-take-over";
 import { useWedgeScanner } from "./wedge-scanner";
 import { loadScanRules, scanRulesNow } from "./scan-lazy";
-import { loadShortEditor } from "./short-editor-lazy";
+import { preloadLineParts } from "./line-row";
 
 // The camera's scanner (its view, BarcodeDetector or ZXing) is not in the first paint's JavaScript (issue 25): it
 // loads when the screen is idle, so a tap on Scan with no signal still opens it.
@@ -92,7 +92,7 @@ export function PickingScreen({ orderNumber, initialData, gate, onPasscodeLogin,
     setHydrated(true);
     return whenIdle(() => {
       void loadCameraScanner().catch(() => {});
-      void loadShortEditor().catch(() => {});
+      preloadLineParts();
       void loadConflictPrompt().catch(() => {});
       void loadPickDialogs().then(() => setDialogsReady(true), () => {});
     });

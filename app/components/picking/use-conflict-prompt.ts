@@ -5,7 +5,7 @@
 // ConflictPrompt once a conflict has come (its code loads when the screen is idle).
 import { useEffect, useRef } from "react";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { conflictQuestion } from "~/domain/picking/conflicts";
+import { conflictQuestion } from "~/domain/picking/conflict-question";
 import type { LineChange, PickLine } from "~/domain/picking/lines";
 import type { LineConflict } from "~/domain/picking/pick-list-state";
 import { pickTimeOf } from "./room-events";
