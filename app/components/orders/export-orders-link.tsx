@@ -1,7 +1,7 @@
 // Order Tracking's Export CSV: the list as searched, filtered and sorted, as a file (the server keeps to the viewer's
 // rows and columns). A plain link, so it works before the screen's script has run.
 import { ExportCsvLink, exportHref } from "~/components/lists/export-link";
-import { listUrl } from "./api";
+import { listUrl } from "./list-query";
 import type { ListQuery } from "./types";
 
 export function ExportOrdersLink({ query }: { query: ListQuery }) {

@@ -1,17 +1,25 @@
 // A part of Order Tracking's first screen whose code is not in the page's first load (issue 25, decision 045). The
-// server renders it whole. In the browser, until the part's chunk is here, React keeps the server's HTML of it as it
-// is (an element whose inner HTML React does not own, as the hidden layout's LayoutBox): it is on screen, not live.
-// Once the chunk is here the part is drawn by React in its place, with the screen's latest props. A tap on it
-// meanwhile (a row, a tile, the filter toggle) is kept and given to the same place once it is drawn.
-// Not a Suspense boundary left to hydrate: Remix re-renders its context on every location change at default
-// priority (RemixBrowser's setLocation), and React 18 then throws away the HTML of every boundary not hydrated yet
-// and reports it as an error ("This Suspense boundary received an update before it finished hydrating").
-import { createElement, lazy, startTransition, Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from "react";
+// server renders it whole (the page's loader waits for the parts' modules: laterPartsLoaded). In the browser, until
+// the part's chunk is here, React keeps the server's HTML of it as it is (an element whose inner HTML React does not
+// own, as the hidden layout's LayoutBox): it is on screen, not live. Once the chunk is here the part is drawn by React
+// in its place, with the screen's latest props. A tap on it meanwhile (a row, a tile, the filter toggle) is kept and
+// given to the same place once it is drawn.
+// No Suspense boundary: React 18 hydrates a server-rendered boundary later, at the lowest priority, even when its
+// code is here, and an update that reaches it before (Remix re-renders its context at default priority on every
+// location change: RemixBrowser's setLocation) throws its HTML away and reports an error ("This Suspense boundary
+// received an update before it finished hydrating").
+import { createElement, startTransition, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from "react";
 import { whenIdle } from "~/lib/when-idle";
 
 const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
-type Module<P> = { default: ComponentType<P> };
+/** The server's loads of every part's module (none in the browser). */
+const serverLoads: Promise<unknown>[] = [];
+
+/** For the page's loader (server): resolves once every part's module is here, so the server renders them whole. */
+export function laterPartsLoaded(): Promise<void> {
+  return Promise.all(serverLoads).then(() => undefined);
+}
 /** Where a click landed in the part's server HTML: the path of child indexes from the part's box, and its text. */
 type KeptClick = { path: number[]; text: string };
 
@@ -45,20 +53,14 @@ export function laterPart<P extends object>(load: () => Promise<ComponentType<P>
         throw error;
       },
     ));
-  // The server renders the part whole: its module is here long before the first request.
-  if (typeof window === "undefined") void fetchPart().catch(() => {});
-  // Rendered only once the code is here (or on a server's first request that came before it, streamed then): a
-  // thenable that answers at once, so React does not suspend.
-  const Lazy = lazy<ComponentType<P>>(() => {
-    const part = loaded;
-    if (part) return { then: (done: (m: Module<P>) => void) => done({ default: part }) } as unknown as Promise<Module<P>>;
-    return fetchPart().then((component) => ({ default: component }));
-  });
+  // The server renders the part whole: its module is loaded as the server starts, and the loader waits for it.
+  if (typeof window === "undefined") serverLoads.push(fetchPart().catch(() => {}));
 
   function Part(props: P) {
     // In the browser: whether the code is here. The server's render has it, and so has a hydrating render that
     // came after the chunk: both draw the part.
     const [ready, setReady] = useState(() => loaded !== null);
+    const Loaded = ready ? loaded : null;
     const box = useRef<HTMLDivElement>(null);
     const drawn = useRef(false);
     const kept = useRef<KeptClick | null>(null);
@@ -94,9 +96,9 @@ export function laterPart<P extends object>(load: () => Promise<ComponentType<P>
       };
     }, [ready]);
 
-    return ready ? (
+    return Loaded ? (
       <div ref={box} className={className}>
-        <Suspense fallback={null}>{createElement(Lazy as unknown as ComponentType<P>, props)}</Suspense>
+        {createElement(Loaded, props)}
       </div>
     ) : (
       <div ref={box} className={className} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />

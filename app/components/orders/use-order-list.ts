@@ -7,7 +7,6 @@ import { isDeliveredOrReleased, normalizeTrucking } from "~/domain/orders/status
 import type { ApiAnswer, ApiResult } from "~/lib/api-client";
 import { whenIdle } from "~/lib/when-idle";
 import { useMaxWidth } from "~/lib/use-max-width";
-import { fetchKpis, fetchOrders } from "./api";
 import type { Kpis, ListFilters, ListQuery, ListResult, OrderRow, Pagination, Quick, SortDir } from "./types";
 
 /**
@@ -27,6 +26,10 @@ export function kpisFromRows(rows: readonly OrderRow[], today: string): Kpis {
     notDelivered: rows.filter((r) => !isDeliveredOrReleased(r.orderStatus)).length,
   };
 }
+
+// The calls (with the api client and the contracts) load with the first one: the first page and the figures come
+// with the document (decision 045, third pass).
+const calls = () => import("./api");
 
 function localToday(): string {
   const d = new Date();
@@ -72,6 +75,9 @@ export function useOrderList({ initialQuery, initialData, ready, append }: {
   const appendRef = useRef(append);
   appendRef.current = append;
 
+  // The calls come when the page is idle, so that a search made with no signal later finds them.
+  useEffect(() => whenIdle(() => void calls().catch(() => {})), []);
+
   // Debounced search: the typed text reaches the query 600 ms after the last change.
   useEffect(() => {
     if (searchInput === query.search) return;
@@ -88,7 +94,8 @@ export function useOrderList({ initialQuery, initialData, ready, append }: {
     const appending = appendRef.current && query.page > 1;
     const quiet = fillingRest;
     if (!quiet) setStatus({ loading: true, error: null });
-    fetchOrders(query, ctrl.signal)
+    calls()
+      .then((api) => api.fetchOrders(query, ctrl.signal))
       .then((result) => {
         const apply = () => {
           setRows((prev) => {
@@ -123,7 +130,8 @@ export function useOrderList({ initialQuery, initialData, ready, append }: {
   }, [rest, restWanted]);
 
   const loadKpis = useCallback(() => {
-    fetchKpis()
+    calls()
+      .then((api) => api.fetchKpis())
       .then((k) => {
         setKpis(k);
         setKpiFailed(false);

@@ -4,14 +4,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { toast } from "~/components/ui/toast";
-import { initialListQuery, listUrl } from "~/components/orders/api";
-import { laterPart } from "~/components/orders/later-part";
+import { initialListQuery, listUrl } from "~/components/orders/list-query";
+import { laterPart, laterPartsLoaded } from "~/components/orders/later-part";
+import type { LayerTap } from "~/components/orders/order-layers";
 import type { Density } from "~/components/orders/order-table";
 import { SearchBar, searchFieldsFor } from "~/components/orders/search-bar";
-import type { PdfDocumentRef } from "~/components/documents/pdf-viewer";
+import type { OrderRow } from "~/components/orders/types";
 import { useIsPhone, useOrderList } from "~/components/orders/use-order-list";
-import { useOrderLayers } from "~/components/orders/use-order-layers";
 import { ORDER_TYPES } from "~/domain/orders/constants";
 import { ordersCan } from "~/domain/orders/capabilities";
 import { orderVisibility } from "~/domain/access/visibility";
@@ -26,15 +25,15 @@ import { locations } from "../../../db/schema";
 import { apiAnswer, noAction } from "~/lib/route.server";
 import { readKpisBody, readListBody } from "~/components/orders/first-page.server";
 import { firstScreenLimit, paginationOfPage, restOfPageToCome } from "~/components/orders/first-screen";
+import { whenIdle } from "~/lib/when-idle";
 import { OrderList } from "./order-list";
 
-// The order detail (view, edit stepper, balance, documents) and the history load on the first open: the list
-// is what a cheap phone must paint first (issue 14's 150 KB budget).
-const OrderDetail = lazy(() => import("~/components/orders/order-detail").then((m) => ({ default: m.OrderDetail })));
-const HistoryModal = lazy(() => import("~/components/orders/history-modal").then((m) => ({ default: m.HistoryModal })));
-// The batch bar shows only while selecting (desktop): loaded then, not with the list (150 KB budget).
-const BatchBar = lazy(() => import("~/components/orders/batch-bar").then((m) => ({ default: m.BatchBar })));
-const PdfViewer = lazy(() => import("~/components/documents/pdf-viewer").then((m) => ({ default: m.PdfViewer })));
+// The layers over the list (the order detail, History, a link to an order) load when the page is idle, with the
+// first tap, or at once for a link; the detail and History themselves on their first open: the list is what a cheap
+// phone must paint first (issue 25).
+const OrderLayers = lazy(() => import("~/components/orders/order-layers").then((m) => ({ default: m.OrderLayers })));
+// The batch bar and its printing show only while selecting (desktop): loaded then, not with the list.
+const BatchPrint = lazy(() => import("~/components/orders/batch-print").then((m) => ({ default: m.BatchPrint })));
 // Parts of the first screen whose code comes after the page's first load (decision 045, third pass): the server
 // renders them, and the browser keeps that HTML until their chunk is here (later-part.tsx). The figures and the
 // filter toggle are nobody's first tap: fetched when the page is idle. The export link works as a plain link anyway.
@@ -69,6 +68,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }),
     apiAnswer(async () => ({ success: true, data: await orderKpis(context.app, viewer) })),
     seesBalances ? quickBooksUsable(context.app) : Promise.resolve(false),
+    // The parts whose code comes after the page's first load: here before the render, which draws them whole.
+    laterPartsLoaded(),
   ]);
   return {
     viewer: {
@@ -112,9 +113,18 @@ export default function OrderTracking() {
   const [density, setDensity] = useState<Density>("comfortable");
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [printing, setPrinting] = useState(false);
-  const [printDoc, setPrintDoc] = useState<PdfDocumentRef | null>(null);
-  const { openRow, setOpenRow, historyOf, setHistoryOf, linked, open, close, openHistory, closeHistory } = useOrderLayers({ isPhone, can, rows: list.rows });
+  // A tap that opens a layer, kept for the layers' code; the order a link named, for a row that opens capture.
+  const [layerTap, setLayerTap] = useState<LayerTap | null>(null);
+  const [linked, setLinked] = useState<OrderRow | null>(null);
+  const [layersWanted, setLayersWanted] = useState(false);
+  useEffect(() => {
+    if (window.location.hash.startsWith("#order-")) setLayersWanted(true);
+    else return whenIdle(() => setLayersWanted(true));
+  }, []);
+  const openLayer = (tap: LayerTap) => {
+    setLayersWanted(true);
+    setLayerTap(tap);
+  };
 
   // Spec 001 §2: the entry query is applied (initial state above), then cleared from the URL. A task link
   // followed while the screen is open brings a new one: it is applied the same way.
@@ -136,21 +146,6 @@ export default function OrderTracking() {
   const orderTypes = list.allowedOrderTypes ?? [...ORDER_TYPES];
   // Batch actions act on the rows on screen: not while they are being replaced or could not be loaded.
   const listBusy = list.loading || !!list.error;
-
-  async function print() {
-    setPrinting(true);
-    // Loaded on the first batch print: the documents client is not in the list's first load (150 KB budget).
-    const printer = await import("~/components/orders/print-pick-lists").catch(() => null);
-    if (!printer) {
-      setPrinting(false);
-      return void toast.error("No connection: the pick lists were not printed. Check the signal and try again.");
-    }
-    // One merged PDF from the server, opened once in the in-app viewer (Print and Download there).
-    const result = await printer.printPickLists([...selected], { name: viewer.name, email: viewer.email });
-    setPrinting(false);
-    if (!result.ok) return void toast.error(result.error);
-    setPrintDoc(result.doc);
-  }
 
   return (
     <div className={selected.size ? "space-y-4 pb-24" : "space-y-4"}>
@@ -224,45 +219,32 @@ export default function OrderTracking() {
             onSort={list.setSort}
             onPage={list.setPage}
             onLoadMore={list.loadMore}
-            onOpen={open}
+            onOpen={(row) => openLayer({ row })}
             linked={linked}
-            onHistory={(row) => setHistoryOf(row.orderNumber)}
+            onHistory={(row) => openLayer({ history: row.orderNumber })}
             onToggle={(n) => setSelected((s) => { const next = new Set(s); if (next.has(n)) next.delete(n); else next.add(n); return next; })}
             onToggleAll={(checked) => setSelected(checked ? new Set(list.rows.map((r) => r.orderNumber)) : new Set())}
           />
         )}
       </fieldset>
 
-      {openRow ? (
+      {layersWanted ? (
         <Suspense fallback={null}>
-          <OrderDetail
-            row={openRow}
-            viewer={viewer}
-            isPhone={!!isPhone}
+          <OrderLayers
+            tap={layerTap}
+            isPhone={isPhone}
             can={can}
+            rows={list.rows}
+            viewer={viewer}
             orderTypes={list.allowedOrderTypes}
-            onClose={close}
-            onHistory={openHistory}
-            onRowChange={(row) => {
-              setOpenRow((r) => (r ? { ...r, ...row } : r));
-              list.replaceRow(row);
-            }}
+            onLinked={setLinked}
+            onRowChange={list.replaceRow}
           />
-        </Suspense>
-      ) : null}
-      {historyOf ? (
-        <Suspense fallback={null}>
-          <HistoryModal orderNumber={historyOf} onClose={closeHistory} />
-        </Suspense>
-      ) : null}
-      {printDoc ? (
-        <Suspense fallback={null}>
-          <PdfViewer doc={printDoc} isPhone={!!isPhone} onClose={() => setPrintDoc(null)} />
         </Suspense>
       ) : null}
       {selecting ? (
         <Suspense fallback={null}>
-          <BatchBar count={selected.size} printing={printing} disabled={listBusy} onClear={() => setSelected(new Set())} onPrint={print} />
+          <BatchPrint selected={selected} viewer={viewer} isPhone={!!isPhone} disabled={listBusy} onClear={() => setSelected(new Set())} />
         </Suspense>
       ) : null}
     </div>
