@@ -3,7 +3,8 @@
 // the same services behind the same grants, so a visitor those calls refuse gets their refusal and nothing else.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { useCallback } from "react";
+import { CopyNoticeLater } from "~/components/shell/copy-notice-later";
 import type { PickOrderData } from "~/components/picking/pick-order-data";
 import { PickingScreen } from "~/components/picking/picking-screen";
 import { policies, type Policy } from "~/domain/access/policy";
@@ -19,7 +20,6 @@ import { apiAnswer, noAction } from "~/lib/route.server";
 
 // "No signal: showing this phone's copy from …" is decided in the browser once the page runs (never on the server's
 // HTML), so its code is not in the first load: it comes right after hydration.
-const CopyNotice = lazy(() => import("~/components/shell/copy-notice").then((m) => ({ default: m.CopyNotice })));
 
 export const policy = policies.public;
 /** Saves and completes go through /api; a POST here is a clean 405. */
@@ -82,8 +82,6 @@ export default function PickListRoute() {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const orderNumber = params.get("order")?.trim() || null;
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
 
   const leave = useCallback(() => {
     // history.state.idx is React Router's position: above 0 means there is a page of ours to go back to.
@@ -94,13 +92,7 @@ export default function PickListRoute() {
 
   return (
     <PickingScreen
-      notice={
-        hydrated ? (
-          <Suspense fallback={null}>
-            <CopyNotice servedAt={servedAt} />
-          </Suspense>
-        ) : null
-      }
+      notice={<CopyNoticeLater servedAt={servedAt} />}
       orderNumber={orderNumber}
       initialData={firstOrder}
       gate={gate}
