@@ -28,8 +28,12 @@ export function OrderLayers({ tap, isPhone, can, rows, viewer, orderTypes, onLin
   const layers = useOrderLayers({ isPhone, can, rows });
   const act = useRef(layers);
   act.current = layers;
+  // Each tap opens once: an effect run twice for the same tap (React's strict mode on the dev server) pushed the
+  // phone's '#order-' entry twice, and Escape's one Back then left the order open.
+  const opened = useRef<LayerTap | null>(null);
   useEffect(() => {
-    if (!tap) return;
+    if (!tap || opened.current === tap) return;
+    opened.current = tap;
     if ("row" in tap) act.current.open(tap.row);
     else act.current.setHistoryOf(tap.history);
   }, [tap]);
