@@ -98,9 +98,14 @@ test("logistics manager searches, filters, sorts, opens an order and edits it th
     await expect(orderItems(page).first()).toContainText("SO-100001");
     await header.getByRole("button").click();
     await expect(header).toHaveAttribute("aria-sort", "descending");
-    const first = await orderItems(page).nth(0).locator("td").first().innerText();
-    const second = await orderItems(page).nth(1).locator("td").first().innerText();
-    expect(first > second).toBe(true);
+    // The header flips before the descending page arrives: the rows are read once they have come.
+    await expect
+      .poll(async () => {
+        const first = await orderItems(page).nth(0).locator("td").first().innerText();
+        const second = await orderItems(page).nth(1).locator("td").first().innerText();
+        return first > second;
+      })
+      .toBe(true);
     await header.getByRole("button").click();
     await expect(header).toHaveAttribute("aria-sort", "none");
     // Density toggle.

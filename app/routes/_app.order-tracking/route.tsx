@@ -35,9 +35,11 @@ const OrderLayers = lazy(() => import("~/components/orders/order-layers").then((
 // The batch bar and its printing show only while selecting (desktop): loaded then, not with the list.
 const BatchPrint = lazy(() => import("~/components/orders/batch-print").then((m) => ({ default: m.BatchPrint })));
 // Parts of the first screen whose code comes after the page's first load (decision 045, third pass): the server
-// renders them, and the browser keeps that HTML until their chunk is here (later-part.tsx). The figures and the
-// filter toggle are nobody's first tap: fetched when the page is idle. The export link works as a plain link anyway.
-const Figures = laterPart(() => import("~/components/orders/kpi-tiles").then((m) => m.OrderFigures), { idle: true, className: "space-y-4" });
+// renders them, and the browser keeps that HTML until their chunk is here (later-part.tsx). The figures (tiles that
+// filter, and the quick filter's chip with its Clear) can be an office user's first tap: fetched as the route runs,
+// like the rows. The filter toggle is nobody's first tap: fetched when the page is idle. The export link works as a
+// plain link anyway.
+const Figures = laterPart(() => import("~/components/orders/kpi-tiles").then((m) => m.OrderFigures), { className: "space-y-4" });
 const Filters = laterPart(() => import("~/components/orders/filter-panel").then((m) => m.OrderFilterPanel), { idle: true });
 const ExportLink = laterPart(() => import("~/components/orders/export-orders-link").then((m) => m.ExportOrdersLink));
 // Select and the row density: desktop only, drawn once the layout is known (with the table's chunk).
