@@ -2,7 +2,7 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { auditEvents, authFailures, notifications, passcodes, roleGrants, roles, users } from "../../db/schema";
-import { ROLE_DEFINITIONS, ROLE_IDS } from "~/domain/access/roles";
+import { FIRST_ADMIN_ROLE, ROLE_DEFINITIONS, ROLE_IDS } from "~/domain/access/roles";
 import { signInDecision, SIGN_IN_REFUSALS } from "~/domain/access/sign-in";
 import { isFailureBurst, normalizeAddress, passcodeRateDecision, PASSCODE_WINDOW_MS } from "~/domain/access/rate-limit";
 import type { AppContext } from "~/lib/context.server";
@@ -80,8 +80,8 @@ async function grantFirstAdmin(ctx: AppContext, user: typeof users.$inferSelect)
       changes: [{ field: "grants", before: null, after: def.grants }],
     }),
   ]);
-  const [adminRole] = await ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.isAdmin, true)).orderBy(desc(sql`${roles.id} = 'admin'`)).limit(1);
-  const roleId = adminRole?.id ?? "admin";
+  const [adminRole] = await ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.isAdmin, true)).orderBy(desc(sql`${roles.id} = ${FIRST_ADMIN_ROLE}`)).limit(1);
+  const roleId = adminRole?.id ?? FIRST_ADMIN_ROLE;
   statements.push(
     ctx.db
       .update(users)

@@ -106,6 +106,9 @@ export const ROLE_DEFINITIONS: Record<RoleId, RoleDefinition> = {
 export const SALES_REP_ROLE: RoleId = "sales-rep";
 export const WAREHOUSE_FLOOR_ROLE: RoleId = "warehouse-employee";
 
+/** The role an account listed in ADMIN_EMAILS gets on its first sign-in: the canonical admin role (else any admin role). */
+export const FIRST_ADMIN_ROLE: RoleId = "admin";
+
 /** Whether a person's orders are the ones naming her as their sales rep. */
 export function isSalesRep(roleId: string | null | undefined): boolean {
   return roleId === SALES_REP_ROLE;
