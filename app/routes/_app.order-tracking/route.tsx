@@ -158,7 +158,7 @@ export default function OrderTracking() {
 
       {/* Until the screen's script runs (the layout is known) its controls would do nothing: they wait. The search
           text box does not: what is typed before is kept and searched once the script runs. */}
-      <fieldset disabled={isPhone === null} className="m-0 min-w-0 space-y-4 border-0 p-0">
+      <fieldset disabled={isPhone === null} className="mx-0 min-w-0 space-y-4 border-0 p-0">
         <Figures.Part kpis={list.kpis} quick={list.query.quick} onQuick={list.setQuick} />
       </fieldset>
 
