@@ -3,12 +3,15 @@
 // the part's chunk is here, React keeps the server's HTML of it as it is (an element whose inner HTML React does not
 // own, as the hidden layout's LayoutBox): it is on screen, not live. Once the chunk is here the part is drawn by React
 // in its place, with the screen's latest props. A tap on it meanwhile (a row, a tile, the filter toggle) is kept and
-// given to the same place once it is drawn.
+// given to the same place once it is drawn. A part the first screen shows is preloaded as the route's module runs,
+// and the first hydration waits for its code (lib/hydration-gate.ts): it is then hydrated in place, which costs far
+// less than drawing its rows again, and the kept HTML is only the fallback for code slower than that wait.
 // No Suspense boundary: React 18 hydrates a server-rendered boundary later, at the lowest priority, even when its
 // code is here, and an update that reaches it before (Remix re-renders its context at default priority on every
 // location change: RemixBrowser's setLocation) throws its HTML away and reports an error ("This Suspense boundary
 // received an update before it finished hydrating").
 import { createElement, startTransition, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from "react";
+import { holdHydrationFor } from "~/lib/hydration-gate";
 import { whenIdle } from "~/lib/when-idle";
 
 const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
@@ -107,7 +110,10 @@ export function laterPart<P extends object>(load: () => Promise<ComponentType<P>
 
   return {
     Part,
-    /** Fetches the part's chunk now: the layout about to be shown, before React reaches it. */
-    preload: () => void fetchPart().catch(() => {}),
+    /**
+     * Fetches the part's chunk now, as the route's module runs: the first hydration waits for it (hydration-gate.ts),
+     * so the part's server HTML is hydrated in place rather than drawn again once its code comes.
+     */
+    preload: () => holdHydrationFor(fetchPart()),
   };
 }

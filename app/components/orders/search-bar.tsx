@@ -2,7 +2,7 @@
 // The text box takes typing before the page's script runs (a slow phone): what was typed is adopted then.
 import { Search, X } from "lucide-react";
 import { useId, useRef } from "react";
-import { useTypedBeforeHydration } from "~/lib/use-hydrated";
+import { useHydrated, useTypedBeforeHydration } from "~/lib/use-hydrated";
 import { inputClass } from "~/components/ui/input";
 import { cn } from "~/components/ui/cn";
 import { HIDDEN_LIST_FIELDS, type OrderVisibility } from "~/domain/access/visibility";
@@ -44,7 +44,10 @@ export function SearchBar({
   field: string;
   fields: readonly string[];
   isPhone: boolean;
-  /** The screen's script has not run yet: the field selector waits (its choice would be lost), the text box does not. */
+  /**
+   * The screen is not ready for a choice of field (its layout is not known yet). Until the script runs the selector
+   * waits anyway (its choice would be lost); the text box never waits.
+   */
   waiting?: boolean;
   onChange: (value: string) => void;
   onFieldChange: (field: string) => void;
@@ -52,6 +55,7 @@ export function SearchBar({
   const id = useId();
   const box = useRef<HTMLInputElement>(null);
   useTypedBeforeHydration(box, onChange);
+  const hydrated = useHydrated();
   const dateInput = field === "orderDate" && !isPhone;
   return (
     <div role="search" className="flex flex-col gap-2 sm:flex-row">
@@ -61,7 +65,7 @@ export function SearchBar({
       <select
         id={`${id}-field`}
         value={field}
-        disabled={waiting}
+        disabled={waiting || !hydrated}
         onChange={(e) => onFieldChange(e.target.value)}
         className={cn(inputClass, "sm:w-56")}
       >

@@ -186,7 +186,11 @@ export function useOrderList({ initialQuery, initialData, ready, append }: {
   };
 }
 
-/** The order list's phone layout (below 768 px, as its CSS). */
+/**
+ * The order list's phone layout (below 768 px, as its CSS). Known from the first render when the browser said whether
+ * it is a phone (the layout hint, decision 047): the server then renders that layout only, and no layout is swapped
+ * after hydration. Null until the script runs otherwise (Safari, Firefox): both layouts, CSS showing one.
+ */
 export function useIsPhone(): boolean | null {
-  return useMaxWidth(767);
+  return useMaxWidth(767, { hinted: true });
 }

@@ -1,7 +1,8 @@
-// The order list body: desktop table with pagination, or phone cards with infinite scroll. Until the layout is
-// known the server renders both and CSS shows the one that fits, each with the first screen of rows, so the
-// first paint has rows at any width. The browser hydrates only the one its width shows: the other keeps the
-// server's HTML untouched (hidden) until it goes away a moment later (decision 045).
+// The order list body: desktop table with pagination, or phone cards with infinite scroll. A browser that says
+// whether it is a phone (Chromium's layout hint, decision 047) gets that layout only, with the whole first page, and
+// keeps it. Otherwise, until the layout is known, the server renders both and CSS shows the one that fits, each with
+// the first screen of rows, so the first paint has rows at any width; the browser hydrates only the one its width
+// shows, and the other keeps the server's HTML untouched (hidden) until it goes away a moment later (decision 045).
 // Each layout is its own chunk, fetched as the page starts (a phone never loads the table, a desktop never the
 // cards), and hydrated in place once it is here (later-part.tsx). What a driver's or a warehouse employee's row
 // opens is loaded when the page is idle or with the first tap.

@@ -25,6 +25,7 @@ import { locations } from "../../../db/schema";
 import { apiAnswer, noAction } from "~/lib/route.server";
 import { readKpisBody, readListBody } from "~/components/orders/first-page.server";
 import { firstScreenLimit, paginationOfPage, restOfPageToCome } from "~/components/orders/first-screen";
+import { AfterHydration, FieldsetUntilHydrated } from "~/components/shell/until-hydrated";
 import { whenIdle } from "~/lib/when-idle";
 import { OrderList } from "./order-list";
 
@@ -42,6 +43,12 @@ const BatchPrint = lazy(() => import("~/components/orders/batch-print").then((m)
 const Figures = laterPart(() => import("~/components/orders/kpi-tiles").then((m) => m.OrderFigures), { className: "space-y-4" });
 const Filters = laterPart(() => import("~/components/orders/filter-panel").then((m) => m.OrderFilterPanel), { idle: true });
 const ExportLink = laterPart(() => import("~/components/orders/export-orders-link").then((m) => m.ExportOrdersLink));
+// The figures and the export link are on the first screen at every width: fetched as the route's module runs, and the
+// first hydration waits for them (with the visible layout, order-list.tsx), so their server HTML is hydrated in place.
+if (typeof window !== "undefined") {
+  Figures.preload();
+  ExportLink.preload();
+}
 // Select and the row density: desktop only, drawn once the layout is known (with the table's chunk).
 const DesktopTools = lazy(() => import("~/components/orders/desktop-order-list").then((m) => ({ default: m.DesktopTools })));
 
@@ -158,9 +165,9 @@ export default function OrderTracking() {
 
       {/* Until the screen's script runs (the layout is known) its controls would do nothing: they wait. The search
           text box does not: what is typed before is kept and searched once the script runs. */}
-      <fieldset disabled={isPhone === null} className="mx-0 min-w-0 space-y-4 border-0 p-0">
+      <FieldsetUntilHydrated disabled={isPhone === null} className="mx-0 min-w-0 space-y-4 border-0 p-0">
         <Figures.Part kpis={list.kpis} quick={list.query.quick} onQuick={list.setQuick} />
-      </fieldset>
+      </FieldsetUntilHydrated>
 
       <SearchBar
         value={list.searchInput}
@@ -172,25 +179,27 @@ export default function OrderTracking() {
         onFieldChange={list.setSearchBy}
       />
 
-      <fieldset disabled={isPhone === null} className="m-0 min-w-0 space-y-4 border-0 p-0">
+      <FieldsetUntilHydrated disabled={isPhone === null} className="m-0 min-w-0 space-y-4 border-0 p-0">
         <Filters.Part filters={list.query.filters} onChange={list.setFilters} orderTypes={orderTypes} locations={warehouses} can={can} />
 
         <div className="flex flex-wrap items-center justify-end gap-2">
           <ExportLink.Part query={list.query} />
           {isPhone === false ? (
-            <Suspense fallback={null}>
-              <DesktopTools
-                canPrint={can.print}
-                selecting={selecting}
-                busy={listBusy}
-                density={density}
-                onSelecting={() => {
-                  setSelecting((s) => !s);
-                  setSelected(new Set());
-                }}
-                onDensity={setDensity}
-              />
-            </Suspense>
+            <AfterHydration>
+              <Suspense fallback={null}>
+                <DesktopTools
+                  canPrint={can.print}
+                  selecting={selecting}
+                  busy={listBusy}
+                  density={density}
+                  onSelecting={() => {
+                    setSelecting((s) => !s);
+                    setSelected(new Set());
+                  }}
+                  onDensity={setDensity}
+                />
+              </Suspense>
+            </AfterHydration>
           ) : null}
         </div>
 
@@ -228,7 +237,7 @@ export default function OrderTracking() {
             onToggleAll={(checked) => setSelected(checked ? new Set(list.rows.map((r) => r.orderNumber)) : new Set())}
           />
         )}
-      </fieldset>
+      </FieldsetUntilHydrated>
 
       {layersWanted ? (
         <Suspense fallback={null}>
