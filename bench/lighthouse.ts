@@ -110,7 +110,7 @@ async function prepare(server: Server, only?: string[]): Promise<Prepared> {
 }
 
 /**
- * Each page on each server in turn (before, after: side by side, so the machine's load at that moment touches both alike).
+ * Each page on each server, run by run in turn (before, after, before, …: the machine's load at that moment touches both alike).
  * A page that cannot be measured does not cost the others their figures: said at once, and failed at the end.
  */
 export async function measureLighthouse(servers: Server[], only?: string[]): Promise<LighthouseRow[]> {
@@ -118,19 +118,31 @@ export async function measureLighthouse(servers: Server[], only?: string[]): Pro
   const rows: LighthouseRow[] = [];
   const failed: string[] = [];
   for (let index = 0; index < prepared[0]!.list.length; index++) {
-    for (const { server, cookies, list } of prepared) {
+    // The runs alternate between the servers (before, after, before, …): the machine's load drifts over a page's runs,
+    // and a block of runs on one server then another read that drift as a difference between the builds.
+    const load = machineLoad();
+    const runs = prepared.map((): Run[] => []);
+    const broken = prepared.map((): string | null => null);
+    for (let i = 0; i < RUNS; i++) {
+      for (const [at, { server, cookies, list }] of prepared.entries()) {
+        if (broken[at]) continue;
+        const page = list[index]!;
+        try {
+          runs[at]!.push(await lighthouseRetried(`${server.url}${page.path}`, cookies[page.role]));
+        } catch (e) {
+          broken[at] = e instanceof Error ? e.message : String(e);
+        }
+      }
+    }
+    for (const [at, { server, list }] of prepared.entries()) {
       const page = list[index]!;
-      const load = machineLoad();
-      const runs: Run[] = [];
-      try {
-        for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRetried(`${server.url}${page.path}`, cookies[page.role]));
-      } catch (e) {
-        const reason = e instanceof Error ? e.message : String(e);
+      const reason = broken[at];
+      if (reason) {
         failed.push(`${page.label} (${page.role}) on ${server.name}: ${reason}`);
         console.log(`  ${`${page.label} (${page.role})`.padEnd(40)} FAILED on ${server.name}: ${reason} · ${load}`);
         continue;
       }
-      const m = (k: keyof Run) => median(runs.map((r) => r[k]));
+      const m = (k: keyof Run) => median(runs[at]!.map((r) => r[k]));
       const row: LighthouseRow = {
         ...page,
         score: m("score"),
@@ -141,7 +153,7 @@ export async function measureLighthouse(servers: Server[], only?: string[]): Pro
         bytes: m("bytes"),
         requests: m("requests"),
         bench: m("bench"),
-        scores: runs.map((r) => r.score),
+        scores: runs[at]!.map((r) => r.score),
         load,
         server: servers.length > 1 ? server.name : "",
       };
