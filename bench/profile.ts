@@ -14,7 +14,7 @@ type ProfileNode = { id: number; callFrame: { functionName: string; url: string;
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
 
 /** Built with source maps (`npx remix vite:build --sourcemapClient`), a position is named by its source file and line. */
-async function sourceNamer(dir: string): Promise<(url: string, line: number, column: number) => string | null> {
+export async function sourceNamer(dir: string): Promise<(url: string, line: number, column: number) => string | null> {
   const { SourceMapConsumer } = await import("source-map-js").catch(() => ({ SourceMapConsumer: null }));
   const maps = new Map<string, InstanceType<NonNullable<typeof SourceMapConsumer>> | null>();
   return (url, line, column) => {
@@ -82,7 +82,9 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+if (process.argv[1]?.endsWith("profile.ts")) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
