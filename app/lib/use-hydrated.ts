@@ -9,6 +9,14 @@ export function useHydrated(): boolean {
 }
 
 /**
+ * The class of a box whose controls wait for the script: until it runs they take no taps (one would do nothing), by
+ * a class on the box rather than by disabling each control and enabling it again (components/shell/until-hydrated.tsx).
+ */
+export function untilHydrated(hydrated: boolean, className?: string): string | undefined {
+  return hydrated ? className : [className, "pointer-events-none"].filter(Boolean).join(" ");
+}
+
+/**
  * A controlled field keeps what was typed before the page's script ran: on a slow phone the field is on screen
  * (server-rendered) before React owns it, and React's first state ("") would otherwise stand, the text being lost
  * at the next render. Once hydrated, the field's own text is taken as the state.

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Notice } from "~/components/returns/shared";
 import { Button } from "~/components/ui/button";
 import type { ListLoad } from "./use-server-list";
+import { untilHydrated } from "~/lib/use-hydrated";
 
 type Props = {
   label: string;
@@ -33,7 +34,8 @@ export function ListResults({ label, list, hydrated, loadingText, count, empty, 
           {empty.hint ? <p className="text-slate-600">{empty.hint}</p> : null}
         </div>
       ) : (
-        <fieldset disabled={!hydrated} className="m-0 min-w-0 space-y-2 border-0 p-0">
+        // The rows wait for the script by a class, not by disabling each row (lib/use-hydrated.ts: untilHydrated).
+        <fieldset className={untilHydrated(hydrated, "m-0 min-w-0 space-y-2 border-0 p-0")}>
           <p role="status" className="text-sm text-slate-600">
             {load.status === "loading" || searching ? loadingText : count(load.total)}
           </p>

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { SIGN_IN_TO_OPEN, type PickLine, type PickOrderHeader } from "~/domain/picking/lines";
 import type { Hold } from "~/domain/picking/takeover";
+import { untilHydrated } from "~/lib/use-hydrated";
 import { LineRow, type LineActions } from "./line-row";
 
 /** One empty list for every line nobody else is on: a new `[]` per row per render re-rendered all 60 memoized rows on every tap. */
@@ -69,7 +70,7 @@ export function PickLines({
       ) : null}
 
       {shown.length ? (
-        <fieldset disabled={!hydrated} className="m-0 min-w-0 border-0 p-0">
+        <fieldset className={untilHydrated(hydrated, "m-0 min-w-0 border-0 p-0")}>
           <ul className={cn("flex flex-col", compact ? "gap-1.5" : "gap-3")} aria-label="Pick lines">
             {shown.map((line) => {
               const hold = holdOf(line.id);
