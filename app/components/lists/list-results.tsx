@@ -34,7 +34,7 @@ export function ListResults({ label, list, hydrated, loadingText, count, empty, 
           {empty.hint ? <p className="text-slate-600">{empty.hint}</p> : null}
         </div>
       ) : (
-        // The rows wait for the script by a class, not by disabling each row (lib/use-hydrated.ts: untilHydrated).
+        // The rows wait for the script under a layer, not by disabling each row (lib/use-hydrated.ts: untilHydrated).
         <fieldset className={untilHydrated(hydrated, "m-0 min-w-0 space-y-2 border-0 p-0")}>
           <p role="status" className="text-sm text-slate-600">
             {load.status === "loading" || searching ? loadingText : count(load.total)}
