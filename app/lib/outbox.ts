@@ -204,6 +204,17 @@ async function registerBackgroundSync(): Promise<void> {
 }
 
 /**
+ * When a write was kept, in ms, strictly increasing in this tab: the outbox sends oldest first, and two writes made in
+ * the same millisecond (a tap and the next, on a fast phone) would otherwise be ordered by their random ids. The CI's
+ * unit run caught two such writes sent B before A.
+ */
+let lastCreatedAt = 0;
+function nextCreatedAt(): number {
+  lastCreatedAt = Math.max(Date.now(), lastCreatedAt + 1);
+  return lastCreatedAt;
+}
+
+/**
  * A floor write: tried now with its Idempotency-Key and X-Acted-At; the server's answer (2xx, or a refusal)
  * comes back as apiFetch's; no answer (or a 5xx/408/429) keeps it on the phone and answers "queued". While
  * earlier writes of the same group wait, it queues behind them at once (never overtakes).
@@ -216,7 +227,7 @@ export async function sendThroughOutbox<S extends ApiSchema>(request: OutboxRequ
     body: storedBody(request),
     idempotencyKey: request.idempotencyKey ?? idempotencyKey(),
     actedAt: new Date().toISOString(),
-    createdAt: Date.now(),
+    createdAt: nextCreatedAt(),
     label: request.label,
     group: request.group,
     owner: currentOutboxOwner(),
