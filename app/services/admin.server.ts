@@ -5,7 +5,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { locations, orders, roleGrants, roles, users, warehouseWorkers } from "../../db/schema";
 import { adminGuard, ADMIN_USERS_PAGE_SIZE, cleanTags, groupGrants, ORDERS_SCOPE_LIMIT, sameList } from "~/domain/admin/rules";
-import { ROLE_DEFINITIONS, type GrantKey } from "~/domain/access/roles";
+import { ROLE_DEFINITIONS, WAREHOUSE_FLOOR_ROLE, type GrantKey } from "~/domain/access/roles";
 import { ORDER_TYPES } from "~/domain/orders/constants";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/domain/errors";
 import type { AppContext } from "~/lib/context.server";
@@ -270,7 +270,7 @@ export async function listRoles(ctx: Ctx) {
 
 /** POST /api/admin/rbac/role/warehouse-employee/upsert: writes the canonical role back, audited. */
 export async function upsertWarehouseEmployeeRole(ctx: Ctx, actor: Viewer) {
-  const def = ROLE_DEFINITIONS["warehouse-employee"];
+  const def = ROLE_DEFINITIONS[WAREHOUSE_FLOOR_ROLE];
   const [before] = await ctx.db.select().from(roles).where(eq(roles.id, def.id));
   const beforeGrants = await ctx.db.select({ key: roleGrants.key, scope: roleGrants.scope }).from(roleGrants).where(eq(roleGrants.roleId, def.id));
   const at = ctx.now().toISOString();
