@@ -1,5 +1,5 @@
 // Whether this render is after hydration: false on the server and in the hydrating render, true after.
-import { startTransition, useEffect, useState, type RefObject } from "react";
+import { startTransition, useEffect, useRef, useState, type RefObject } from "react";
 
 /** The flip is a transition: the page re-rendered with its controls enabled comes in slices, not one long task. */
 export function useHydrated(): boolean {
@@ -29,4 +29,11 @@ export function useTypedBeforeHydration(field: RefObject<HTMLInputElement | null
     if (typed) adopt(typed);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
   }, []);
+}
+
+/** `useTypedBeforeHydration` for a field of its own: the ref to put on it. */
+export function useKeptTyping(adopt: (value: string) => void): RefObject<HTMLInputElement> {
+  const field = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(field, adopt);
+  return field;
 }

@@ -43,6 +43,25 @@ export async function signIn(page: Page, role: RoleName, path = "/") {
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/** The page's scripts arrive late, as on a slow phone: what is typed first lands in the server's HTML. */
+export async function slowScripts(page: Page, delayMs = 400) {
+  await page.route(/\.(m?js|tsx?)(\?|$)/, async (route) => {
+    if (route.request().resourceType() === "script") await new Promise((done) => setTimeout(done, delayMs));
+    await route.continue();
+  });
+}
+
+/** The page's scripts wait until `release` is called: whatever the journey does before that meets only the server's HTML. */
+export async function holdScripts(page: Page): Promise<{ release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((done) => (release = done));
+  await page.route(/\.(m?js|tsx?)(\?|$)/, async (route) => {
+    if (route.request().resourceType() === "script") await released;
+    await route.continue();
+  });
+  return { release };
+}
+
 export function isPhone(page: Page) {
   return (page.viewportSize()?.width ?? 1280) < 768;
 }

@@ -3,7 +3,7 @@
 // recovers through ensure-auth; an outage shows the spec's message and Retry; the order screen's balance.
 import type { Page, TestInfo } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { expect, expectConsoleErrors, isPhone, openNav, signIn, test } from "./fixtures";
+import { ACCOUNTS, expect, expectConsoleErrors, isPhone, openNav, holdScripts, openSession, signIn, test } from "./fixtures";
 import { connectFrom, ensureConnected } from "./quickbooks-helpers";
 
 const QBO = `http://127.0.0.1:${E2E.standinsPort}/qbo`;
@@ -148,13 +148,34 @@ test.describe("a sales rep's customers page", () => {
     // The sandbox expires every access token, then refuses the next two calls for this name: the server's own
     // refresh-and-retry is not enough, so the screen asks ensure-auth and retries once.
     expect((await page.request.post(`${QBO}/test/expire-tokens`, { data: {} })).status()).toBe(200);
-    await injectFault(page, { status: 401, count: 2, match: name.toLowerCase() });
-    const ensured = page.waitForResponse((r) => r.url().endsWith("/api/qb/ensure-auth") && r.request().method() === "POST");
-    await page.getByRole("searchbox", { name: "Customer name" }).fill(name);
-    expect((await ensured).status()).toBe(200);
-    await expect(results(page)).toHaveCount(1);
-    await expect(results(page).first()).toContainText(name);
-    await expect(page.getByRole("alert")).toHaveCount(0);
+    const match = name.toLowerCase();
+    await injectFault(page, { status: 401, count: 2, match });
+    try {
+      const ensured = page.waitForResponse((r) => r.url().endsWith("/api/qb/ensure-auth") && r.request().method() === "POST");
+      await page.getByRole("searchbox", { name: "Customer name" }).fill(name);
+      expect((await ensured).status()).toBe(200);
+      await expect(results(page)).toHaveCount(1);
+      await expect(results(page).first()).toContainText(name);
+      await expect(page.getByRole("alert")).toHaveCount(0);
+    } finally {
+      // A try that failed leaves no refusals behind for its retry.
+      await page.request.post(`${QBO}/test/faults`, { data: { clear: true, match } });
+    }
+  });
+
+  test("a name typed before the page's script runs is searched once it runs", async ({ page }) => {
+    await openSession(page, ACCOUNTS["sales-rep"]);
+    const scripts = await holdScripts(page);
+    const searches: string[] = [];
+    page.on("request", (r) => r.url().includes("/api/qb/customers?") && searches.push(decodeURIComponent(r.url())));
+    await page.goto("/quickbooks-customers", { waitUntil: "commit" });
+    await page.getByRole("searchbox", { name: "Customer name" }).fill("sushi");
+    scripts.release();
+    await expect(results(page)).toHaveCount(3);
+    await expect(page.getByRole("searchbox", { name: "Customer name" })).toHaveValue("sushi");
+    expect(searches).toHaveLength(1);
+    expect(searches[0]).toContain("name=sushi");
+    await expect(page).toHaveURL(/\?name=sushi$/);
   });
 
   test("an outage or a rate limit shows the spec's message and a Retry that works", async ({ page }, info) => {

@@ -1,5 +1,5 @@
 // Journeys through the shell as each of the five roles: sign-in, navigation, home page, guard, sign-out, 404.
-import { ACCOUNTS, expect, expectConsoleErrors, isPhone, openNav, openSession, signIn, signInAs, test, type RoleName } from "./fixtures";
+import { ACCOUNTS, expect, expectConsoleErrors, isPhone, openNav, openSession, signIn, signInAs, slowScripts, test, type RoleName } from "./fixtures";
 import { enterPasscode, ordersWhere } from "./picking-helpers";
 
 const NAV: Record<RoleName, { shown: string[]; hidden: string[] }> = {
@@ -84,14 +84,6 @@ test("module search filters cards and Enter opens the single match", async ({ pa
   await expect(page.getByRole("heading", { name: "Payment Tracking" })).toBeVisible();
   await expect(page.getByText("Monitor payment statuses and records")).toBeVisible();
 });
-
-/** The page's scripts arrive late, as on a slow phone: what is typed first lands in the server's HTML. */
-async function slowScripts(page: import("@playwright/test").Page) {
-  await page.route(/\.(m?js|tsx?)(\?|$)/, async (route) => {
-    if (route.request().resourceType() === "script") await new Promise((done) => setTimeout(done, 400));
-    await route.continue();
-  });
-}
 
 test("@phone-only text typed before the page's script runs is kept: the module search and the floor passcode", async ({ page, context }) => {
   await openSession(page, ACCOUNTS["logistics-manager"]);

@@ -22,6 +22,7 @@ import { anyAnswer } from "~/domain/api-messages";
 import { apiFetch, contractOf } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { adminLocations, listPasscodes } from "~/services/admin-passcodes.server";
+import { useKeptTyping } from "~/lib/use-hydrated";
 
 const contract = contractOf(() => import("~/domain/admin/contract"));
 
@@ -65,6 +66,7 @@ export default function AdminPasscodes() {
   const locationIds = initial.locations.data.slice(0, PASSCODE_LOCATIONS_LIMIT).map((l) => l.id || l.locationId || l.code);
   const [list, setList] = useState<Passcode[]>(initial.passcodes.data);
   const [search, setSearch] = useState("");
+  const searchBox = useKeptTyping(setSearch);
   const [warehouse, setWarehouse] = useState("");
   const [confirm, setConfirm] = useState<Confirm>(null);
   // The dialog keeps the server's refusal under its chips (and the chips as chosen) until they change.
@@ -122,7 +124,7 @@ export default function AdminPasscodes() {
           Active &amp; Recent Passcodes
         </h2>
         <div className="mt-3 flex flex-wrap gap-2">
-          <Input autoComplete="off" type="search" aria-label="Search label" placeholder="Search label" className="w-full sm:max-w-xs sm:flex-1" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Input ref={searchBox} autoComplete="off" type="search" aria-label="Search label" placeholder="Search label" className="w-full sm:max-w-xs sm:flex-1" value={search} onChange={(e) => setSearch(e.target.value)} />
           <select aria-label="Warehouse" className="min-h-11 rounded-lg border border-slate-300 bg-white px-2" value={warehouse} onChange={(e) => setWarehouse(e.target.value)}>
             <option value="">All Warehouses</option>
             {locationIds.map((id) => (

@@ -20,6 +20,7 @@ import type { FieldErrors } from "~/domain/api-messages";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { listProducts } from "~/services/products.server";
 import { countText } from "~/domain/plain-format";
+import { useKeptTyping } from "~/lib/use-hydrated";
 
 const contract = contractOf(() => import("~/domain/admin/contract"));
 
@@ -40,6 +41,7 @@ export default function AdminProducts() {
   const initial = useLoaderData<typeof loader>();
   const [page, setPage] = useState<ProductPage>(initial.products);
   const [q, setQ] = useState("");
+  const searchBox = useKeptTyping(setQ);
   const [pageNo, setPageNo] = useState(1);
   const params = new URLSearchParams({ page: String(pageNo) });
   if (q.trim()) params.set("q", q.trim());
@@ -52,7 +54,7 @@ export default function AdminProducts() {
     <div>
       <PageHeading title="Products & Barcodes" description="Bin locations and the barcodes pickers scan. A case code confirms its case quantity." />
       <div className="mb-3 flex flex-wrap items-center gap-3">
-        <Input
+        <Input ref={searchBox}
           autoComplete="off"
           type="search"
           placeholder="Search SKU, description or barcode"

@@ -26,6 +26,7 @@ import { ORDER_TYPES } from "~/domain/orders/constants";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { listAdminUsers, listLocations, listRoles, usersQuerySchema } from "~/services/admin.server";
 import { listWorkers } from "~/services/workers.server";
+import { useKeptTyping } from "~/lib/use-hydrated";
 
 const contract = contractOf(() => import("~/domain/admin/contract"));
 
@@ -58,6 +59,7 @@ export default function AdminUsers() {
   const [state, dispatch] = useReducer(usersReducer, initial.users, (u) => initialUsers(u.data, u.pagination.pages));
   const { rows, pages, page, draft, selected } = state;
   const [q, setQ] = useState("");
+  const searchBox = useKeptTyping(setQ);
   const [query, setQuery] = useState({ page: 1, q: "" });
   const [picker, setPicker] = useState<Picker>(null);
   // A refused save's reasons: per member (under their row's controls) and those naming no member.
@@ -150,7 +152,7 @@ export default function AdminUsers() {
         </Button>
       </PageHeading>
       <div className="mb-3 flex flex-wrap items-center gap-2">
-        <Input
+        <Input ref={searchBox}
           autoComplete="off"
           type="search"
           placeholder="Search name or email"

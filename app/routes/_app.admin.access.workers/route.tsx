@@ -24,6 +24,7 @@ import { apiFetch, contractOf, parseContract } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { listLocations } from "~/services/admin.server";
 import { listWorkers } from "~/services/workers.server";
+import { useKeptTyping } from "~/lib/use-hydrated";
 
 const contract = contractOf(() => import("~/domain/admin/contract"));
 
@@ -58,6 +59,7 @@ export default function AdminWorkers() {
   const [workers, setWorkers] = useState<Worker[]>(initial.workers.data);
   const [orderTypes, setOrderTypes] = useState<string[]>(initial.lookups.orderType);
   const [q, setQ] = useState("");
+  const searchBox = useKeptTyping(setQ);
   const [activeOnly, setActiveOnly] = useState(true);
   const [editing, setEditing] = useState<Record<string, Editing>>({});
   const [picker, setPicker] = useState<{ kind: "locations" | "types"; key: string } | null>(null);
@@ -166,7 +168,7 @@ export default function AdminWorkers() {
         <Button onClick={() => setEditing((ed) => (ed[NEW_ID] ? ed : { ...ed, [NEW_ID]: blank() }))}>+ New</Button>
       </PageHeading>
       <div className="mb-3 flex flex-wrap items-center gap-3">
-        <Input autoComplete="off" type="search" placeholder="Search name/email/phone" aria-label="Search name/email/phone" className="w-full sm:max-w-sm sm:flex-1" value={q} onChange={(e) => setQ(e.target.value)} />
+        <Input ref={searchBox} autoComplete="off" type="search" placeholder="Search name/email/phone" aria-label="Search name/email/phone" className="w-full sm:max-w-sm sm:flex-1" value={q} onChange={(e) => setQ(e.target.value)} />
         <label className="flex min-h-11 items-center gap-2 font-semibold">
           <input type="checkbox" className="size-5 accent-brand-700" checked={activeOnly} onChange={(e) => setActiveOnly(e.target.checked)} />
           Active only

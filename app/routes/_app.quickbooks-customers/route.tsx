@@ -19,6 +19,7 @@ import { NAME_MAX } from "~/domain/quickbooks/customers";
 import { SEARCH_MESSAGES } from "~/domain/quickbooks/errors";
 import { failureOf } from "~/domain/quickbooks/retry";
 import { noAction, pageLoader } from "~/lib/route.server";
+import { useKeptTyping } from "~/lib/use-hydrated";
 import { customersPageData } from "./first-data.server";
 
 export const policy = policies.grant("customers:view");
@@ -42,6 +43,7 @@ export default function QuickBooksCustomers() {
   const [params, setParams] = useSearchParams();
   const revalidator = useRevalidator();
   const customers = useCustomerSearch(name, search);
+  const searchBox = useKeptTyping(customers.setInput);
   const detail = useCustomerDetail();
   const [hydrated, setHydrated] = useState(false);
   const [banner, setBanner] = useState(outcome);
@@ -106,7 +108,7 @@ export default function QuickBooksCustomers() {
         <div className="flex gap-2">
           <div className="relative min-w-0 flex-1">
             <Search className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-            <Input id="qbo-customer-name" name="name" type="search" value={customers.input} onChange={(e) => customers.setInput(e.target.value)} maxLength={NAME_MAX} autoComplete="off" placeholder="e.g. Golden Dragon" className="pl-10 [&::-webkit-search-cancel-button]:hidden" />
+            <Input ref={searchBox} id="qbo-customer-name" name="name" type="search" value={customers.input} onChange={(e) => customers.setInput(e.target.value)} maxLength={NAME_MAX} autoComplete="off" placeholder="e.g. Golden Dragon" className="pl-10 [&::-webkit-search-cancel-button]:hidden" />
           </div>
           <Button type="button" variant="outline" onClick={customers.clear} disabled={!customers.input}>
             <X className="size-4" aria-hidden="true" /> Clear
