@@ -14,6 +14,7 @@ import { shellViewer } from "~/domain/shell/viewer";
 import { policies } from "~/domain/access/policy";
 import { authorize } from "~/lib/guard.server";
 import { noAction } from "~/lib/route.server";
+import { taskBadge } from "~/services/tasks.server";
 
 export const policy = policies.viewer;
 
@@ -23,7 +24,11 @@ export const action = noAction(policy);
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await authorize(request, context, policy);
   const shell = shellViewer(viewer);
+  // The bell's count is in the first HTML; its lists are asked for once the page has settled (use-task-center.ts).
+  // A failure here costs the page nothing: the bell then counts from its first call, as before.
+  const bell = shell.canSeeTasks ? await taskBadge(context.app, viewer).catch(() => null) : null;
   return {
+    bell,
     now: context.app.now().toISOString(),
     viewer: shell,
     // Links by grants (decision 032): the role's name decides nothing here.
@@ -34,14 +39,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function AppLayout() {
-  const { viewer, nav, now } = useLoaderData<typeof loader>();
+  const { viewer, nav, now, bell } = useLoaderData<typeof loader>();
   useSessionWatch(viewer.sessionExp, now);
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
-      <AppHeader viewer={viewer} nav={nav} />
+      <AppHeader viewer={viewer} nav={nav} bell={bell} />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-4 sm:py-6">
         <CopyNoticeLater servedAt={now} />
         <Outlet />

@@ -12,6 +12,7 @@ import {
   sortAlerts,
   TASK_PAGE_SIZE,
   type AlertItem,
+  type TaskBadge,
   type TaskCenterData,
   type TaskCounts,
   type TaskItem,
@@ -359,6 +360,19 @@ export async function listTasksFor(ctx: Ctx, viewer: Viewer, { pageSize = TASK_P
   ]);
   const counts: TaskCounts = { urgent: taskCount.urgent, tasks: taskCount.tasks, alerts: alertCount.alerts };
   return { urgent, tasks: all, alerts, counts, unread: taskCount.unread + alertCount.unread, builtAt: list?.builtAt ?? (await build)?.builtAt ?? null, pageSize };
+}
+
+/**
+ * The bell's count for the page's first HTML (the signed-in layout's loader): the true size of each tab and the unread
+ * count, the same figures as listTasksFor's, without the lists. The browser asks for the lists once the page settles.
+ */
+export async function taskBadge(ctx: Ctx, viewer: Viewer): Promise<TaskBadge> {
+  const build = lastTaskBuild(ctx);
+  const alerts = alertCounts(ctx, viewer);
+  alerts.catch(() => undefined); // awaited below; a failure surfaces there
+  const list = await viewerList(ctx, viewer, build);
+  const [taskCount, alertCount] = await Promise.all([list ? taskCounts(ctx, list) : EMPTY_COUNTS, alerts]);
+  return { counts: { urgent: taskCount.urgent, tasks: taskCount.tasks, alerts: alertCount.alerts }, unread: taskCount.unread + alertCount.unread };
 }
 
 /** One more page of a tab ('Show more'). */

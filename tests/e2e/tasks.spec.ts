@@ -186,3 +186,21 @@ test("a failed order poll becomes the 'Connection Error' alert, and Mark all rea
   await expect(panel.getByText(/^Unread: /)).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Task Center", exact: true })).toBeVisible();
 });
+
+test("the bell's count is in the page's first HTML, and its lists are asked for once the page has settled", async ({ page }) => {
+  const asked: number[] = [];
+  const start = Date.now();
+  page.on("request", (r) => r.url().includes("/api/tasks") && asked.push(Date.now() - start));
+  await signIn(page, "admin");
+  const answer = await page.request.get("/api/tasks");
+  const { unread } = ((await answer.json()) as { data: { unread: number } }).data;
+  expect(unread).toBeGreaterThan(0);
+  const html = await (await page.request.get("/")).text();
+  expect(html).toContain(`aria-label="Task Center, ${unread} unread"`);
+  await expect(page.getByRole("button", { name: `Task Center, ${unread} unread` })).toBeVisible();
+  // Nothing asked while the page settles; then the lists come, and opening the bell shows them.
+  await expect.poll(() => asked.length, { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(asked[0]).toBeGreaterThan(2_500);
+  const panel = await openBell(page);
+  await expect(panel.getByRole("tabpanel").getByRole("link").first()).toBeVisible();
+});

@@ -19,7 +19,7 @@ import { loader as historyLoader } from "~/routes/api.order-trackers.$id.history
 import { loader as salesOrderLoader } from "~/routes/api.sales-orders.by-order-number.$orderNumber";
 import { loader as pickLogsLoader } from "~/routes/api.picklists.$orderNumber.logs";
 import { loader as pickCheckLoader } from "~/routes/_app.pick-list-check";
-import { clearCompleted, listTaskPage, listTasksFor, markRead, rebuildTasks } from "~/services/tasks.server";
+import { clearCompleted, listTaskPage, listTasksFor, markRead, rebuildTasks, taskBadge } from "~/services/tasks.server";
 import { createSeededTestDatabase, createTestDatabase, SEED_NOW } from "../support/db";
 import { createTestContext, request, settle, staffCookie } from "../support/context";
 
@@ -196,6 +196,22 @@ describe("hand-built orders", () => {
       expect(numbers(data.tasks)).toEqual(["SO-1", "SO-2", "SO-6", "SO-12", "SO-13", "SO-14", "SO-15", "SO-16"]);
       expect(data.counts.tasks).toBe(8);
       expect(data.unread).toBe(8);
+    });
+
+    it("the bell's count in the page's first HTML (taskBadge) is the Task Center's own, for every role and after reading", async () => {
+      const emails = ["admin@goldengrain.test", "logistics@goldengrain.test", "sales@goldengrain.test", "nobody@goldengrain.test", "warehouse@goldengrain.test", "driver@goldengrain.test"];
+      for (const email of emails) {
+        const full = await listTasksFor(ctx.app, v(email));
+        expect(await taskBadge(ctx.app, v(email)), email).toEqual({ counts: full.counts, unread: full.unread });
+      }
+      const alice = v("admin@goldengrain.test");
+      const before = await taskBadge(ctx.app, alice);
+      await markRead(ctx.app, alice, ["task:0:2"]);
+      try {
+        expect((await taskBadge(ctx.app, alice)).unread).toBe(before.unread - 1);
+      } finally {
+        await ctx.app.db.delete(notificationReads).where(eq(notificationReads.itemKey, "task:0:2"));
+      }
     });
 
     it("a sales rep whose name matches nothing sees all tasks", async () => {

@@ -7,6 +7,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import type { NavItem } from "~/domain/shell/nav";
+import type { TaskBadge } from "~/domain/tasks/list";
 import { whenIdle } from "~/lib/when-idle";
 import type { ShellViewer } from "~/domain/shell/viewer";
 import { Brand } from "./brand";
@@ -50,7 +51,7 @@ function singleRowFrom(links: number): string {
 /** Tailwind's `lg`, where Order Tracking's column headers stick under the header. */
 const STICKY_UNDER_HEADER_FROM = "(min-width: 64rem)";
 
-export function AppHeader({ viewer, nav }: { viewer: ShellViewer; nav: NavItem[] }) {
+export function AppHeader({ viewer, nav, bell = null }: { viewer: ShellViewer; nav: NavItem[]; bell?: TaskBadge | null }) {
   const { pathname, search, hash } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -114,7 +115,7 @@ export function AppHeader({ viewer, nav }: { viewer: ShellViewer; nav: NavItem[]
               Help
             </Button>
           ) : null}
-          {viewer.canSeeTasks ? <TaskCenter /> : null}
+          {viewer.canSeeTasks ? <TaskCenter initial={bell} /> : null}
           <span className="hidden items-center gap-2 md:inline-flex" title={`${viewer.name} · ${viewer.roleLabel}`}>
             <UserAvatar name={viewer.name} picture={viewer.picture} />
             <span className="hidden max-w-40 truncate text-sm font-semibold text-slate-800 lg:inline">{viewer.name}</span>

@@ -8,12 +8,13 @@ import type { NavItem } from "~/domain/shell/nav";
 import type { ShellViewer } from "~/domain/shell/viewer";
 import { Brand } from "./brand";
 import { Footer } from "./footer";
+import type { TaskBadge } from "~/domain/tasks/list";
 
 /** `retry`: the failure is passing (the database did not answer): the page offers to try the same address again. */
 export type ErrorInfo = { code: string; title: string; message: string; retry?: boolean };
 
 /** What the shell needs to draw its header: the `_app` loader's data (the catch-all sends the same). */
-export type ShellData = { viewer: ShellViewer; nav: NavItem[]; now: string };
+export type ShellData = { viewer: ShellViewer; nav: NavItem[]; now: string; bell?: TaskBadge | null };
 
 export const NOT_FOUND: ErrorInfo = { code: "404", title: "404 Not Found", message: "The page you are looking for does not exist." };
 const UNEXPECTED_TITLE = "Unexpected Application Error!";

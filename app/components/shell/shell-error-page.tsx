@@ -13,7 +13,7 @@ export function ShellErrorPage({ shell, ...info }: ErrorInfo & { shell: ShellDat
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
-      <AppHeader viewer={shell.viewer} nav={shell.nav} />
+      <AppHeader viewer={shell.viewer} nav={shell.nav} bell={shell.bell} />
       <ErrorContent {...info} />
       <Footer />
     </div>

@@ -4,20 +4,20 @@
 // the page is idle, or on the first tap if that comes sooner (issue 25, decision 045).
 import { Bell } from "lucide-react";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
-import { badgeText, clearCompleted, markAllRead, type TaskItem, type TaskTab } from "~/domain/tasks/list";
+import { badgeText, clearCompleted, markAllRead, type TaskBadge, type TaskItem, type TaskTab } from "~/domain/tasks/list";
 import { whenIdle } from "~/lib/when-idle";
 import { NO_EXTRA, postQuietly, useTaskCenter } from "./use-task-center";
 
 const loadPanel = () => import("./task-center-panel");
 const TaskCenterPanel = lazy(() => loadPanel().then((m) => ({ default: m.TaskCenterPanel })));
 
-export function TaskCenter() {
+export function TaskCenter({ initial = null }: { initial?: TaskBadge | null }) {
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<TaskTab>("urgent");
   // The panel's code, fetched when the page is idle; mounted (closed) once it is here.
   const [idle, setIdle] = useState(false);
   useEffect(() => whenIdle(() => void loadPanel().then(() => setIdle(true), () => {})), []);
-  const { data, setData, extra, setExtra, loaded, loadingMore, loadMore, connectionError, setConnectionError, refresh } = useTaskCenter();
+  const { data, setData, extra, setExtra, loaded, loadingMore, loadMore, connectionError, setConnectionError, refresh } = useTaskCenter(initial);
 
   const lists = useMemo(
     () => ({

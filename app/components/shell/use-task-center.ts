@@ -2,8 +2,9 @@
 // per tab, and spec 000's order poll every 5 minutes; a failed call becomes the 'Connection Error' alert.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { StandardSchema } from "~/domain/api-messages";
-import { connectionErrorAlert, TASK_POLL_MS, TASK_POLL_URL, type AlertItem, type TaskCenterData, type TaskItem, type TaskTab } from "~/domain/tasks/list";
+import { connectionErrorAlert, TASK_POLL_MS, TASK_POLL_URL, type AlertItem, type TaskBadge, type TaskCenterData, type TaskItem, type TaskTab } from "~/domain/tasks/list";
 import { isSigningOut, SIGNING_OUT_EVENT } from "~/lib/signing-out";
+import { afterSettled } from "~/lib/when-idle";
 
 // The api client and its messages load with the bell's first call, right after hydration, and the contracts (zod)
 // with the first answer read: none of them is in the first load of a page that does not call /api itself (issue 25).
@@ -37,8 +38,9 @@ async function pollOrders(signal: AbortSignal): Promise<boolean> {
   return r.ok || r.error.status === 403;
 }
 
-export function useTaskCenter() {
-  const [data, setData] = useState<TaskCenterData>(EMPTY);
+/** `initial`: the bell's figures from the page's first HTML, shown until the first call answers. */
+export function useTaskCenter(initial: TaskBadge | null = null) {
+  const [data, setData] = useState<TaskCenterData>(() => (initial ? { ...EMPTY, counts: initial.counts, unread: initial.unread } : EMPTY));
   const [extra, setExtra] = useState<Extra>(NO_EXTRA);
   const [loaded, setLoaded] = useState(false);
   const [loadingMore, setLoadingMore] = useState<TaskTab | null>(null);
@@ -90,7 +92,8 @@ export function useTaskCenter() {
 
   useEffect(() => {
     const tick = () => void Promise.all([poll(), refresh()]);
-    tick();
+    // The first call waits for the page to settle (the count is already in the HTML); opening the panel asks at once.
+    const cancelFirst = afterSettled(tick);
     const timer = window.setInterval(tick, TASK_POLL_MS);
     const abortAll = () => {
       tasksCall.current?.abort();
@@ -98,6 +101,7 @@ export function useTaskCenter() {
     };
     window.addEventListener(SIGNING_OUT_EVENT, abortAll);
     return () => {
+      cancelFirst();
       window.clearInterval(timer);
       window.removeEventListener(SIGNING_OUT_EVENT, abortAll);
       abortAll();

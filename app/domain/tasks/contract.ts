@@ -88,4 +88,6 @@ export type AlertItem = z.output<typeof AlertItemSchema>;
 export type TaskTab = (typeof TASK_TABS)[number];
 export type TaskCounts = z.output<typeof TaskCountsSchema>;
 export type TaskCenterData = z.output<typeof TaskCenterSchema>;
+/** The bell's figures alone, as the signed-in layout's loader gives them to the first HTML. */
+export type TaskBadge = Pick<TaskCenterData, "counts" | "unread">;
 export type TaskPage = z.output<typeof TaskPageSchema>;

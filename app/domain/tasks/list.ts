@@ -7,7 +7,7 @@ import { countText } from "~/domain/plain-format";
 
 // The item and panel shapes are the /api/tasks contract (./contract.ts): the service builds them, the bell reads them.
 // Types only: a value from ./contract here would put zod in every page's first load (the bell imports this file).
-export type { AlertItem, TaskCenterData, TaskCounts, TaskItem, TaskPage, TaskTab } from "./contract";
+export type { AlertItem, TaskBadge, TaskCenterData, TaskCounts, TaskItem, TaskPage, TaskTab } from "./contract";
 
 export const TASK_PAGE_SIZE = 25;
 
