@@ -33,7 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // The server's per-request CSP nonce (entry.server.tsx); undefined in the browser, see ~/lib/nonce.
   const nonce = useNonce();
   return (
-    <html lang="en" className="h-full">
+    <html lang="en" dir="ltr" className="h-full">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -44,7 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-full flex-col">
         {children}
-        <Toaster duration={TOAST_DURATION_MS} position="top-center" richColors closeButton />
+        <Toaster duration={TOAST_DURATION_MS} position="top-center" dir="ltr" richColors closeButton />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -79,6 +79,14 @@ async function main() {
     if (!result) throw new Error(`lighthouse gave no result for ${path}`);
     const audits = result.lhr.audits;
     console.log(`${path} as ${role}: score ${Math.round((result.lhr.categories.performance?.score ?? 0) * 100)}, TBT ${Math.round(audits["total-blocking-time"]?.numericValue ?? 0)} ms, FCP ${ms(audits["first-contentful-paint"])}, LCP ${ms(audits["largest-contentful-paint"])}, SI ${ms(audits["speed-index"])}, CLS ${(audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)} (Lighthouse's simulation)`);
+    if (process.env.LH_NETWORK) {
+      // Which requests ended before the observed first paint, at what priority: Lighthouse's simulation counts a
+      // high-priority script that ended before it as blocking the first paint.
+      const observed = (audits.metrics?.details as { items?: { observedFirstContentfulPaint?: number }[] } | undefined)?.items?.[0]?.observedFirstContentfulPaint ?? 0;
+      const requests = (audits["network-requests"]?.details as { items?: { url: string; priority: string; networkEndTime: number; resourceType: string }[] } | undefined)?.items ?? [];
+      console.log(`  observed first paint ${Math.round(observed)} ms`);
+      for (const r of requests.filter((r) => r.networkEndTime < observed + 200)) console.log(`    ${r.priority.padEnd(8)} ${r.resourceType.padEnd(10)} ends ${Math.round(r.networkEndTime)} ms  ${r.url.replace(/^https?:\/\/[^/]+/, "")}`);
+    }
     const events = (result.artifacts as unknown as { Trace: { traceEvents: TraceEvent[] } }).Trace.traceEvents;
     if (process.env.LH_TRACE_OUT) writeFileSync(process.env.LH_TRACE_OUT, JSON.stringify(events));
     const { pid, tid } = mainThread(events);
@@ -110,6 +118,22 @@ async function main() {
       const share = [...code].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, n]) => `${Math.round((100 * n) / inTask.length)}% ${k}`);
       console.log(`  @${Math.round((task.ts - navigation) / 1000)} ms  ${(task.dur! / 1000).toFixed(1)} ms observed, ${slowed.toFixed(0)} ms at 4x  [${steps.map((e) => `${e.name} ${((e.dur ?? 0) / 1000).toFixed(0)}`).join(", ")}]`);
       if (share.length) console.log(`      ${share.join(" · ")}`);
+      // A large style recalculation: what invalidated the styles before it (Lighthouse's trace records each with its stack).
+      for (const recalc of mine.filter((e) => e.name === "UpdateLayoutTree" && e.ts >= task.ts && e.ts < end && (e.dur ?? 0) > 5000)) {
+        const since = mine.filter((e) => e.name === "UpdateLayoutTree" && e.ts < recalc.ts).at(-1);
+        const reasons = new Map<string, number>();
+        for (const e of mine) {
+          if (!/^(StyleRecalcInvalidationTracking|StyleInvalidatorInvalidationTracking|ScheduleStyleInvalidationTracking)$/.test(e.name)) continue;
+          if (e.ts >= recalc.ts || e.ts < (since ? since.ts + (since.dur ?? 0) : task.ts)) continue;
+          const d = (e.args?.data ?? {}) as { reason?: string; nodeName?: string; changedClass?: string; changedAttribute?: string; changedPseudo?: string; stackTrace?: { functionName: string; url: string; lineNumber: number; columnNumber: number }[] };
+          const at = d.stackTrace?.[0];
+          const code = at ? (named(at.url, at.lineNumber, at.columnNumber) ?? `${at.functionName} ${at.url.replace(/.*\//, "")}:${at.lineNumber}`) : "";
+          const key = `${d.reason ?? d.changedClass ?? d.changedAttribute ?? d.changedPseudo ?? e.name} on ${d.nodeName ?? "?"}${code ? ` from ${code}` : ""}`;
+          reasons.set(key, (reasons.get(key) ?? 0) + 1);
+        }
+        const top = [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 4);
+        if (top.length) console.log(`      style ${((recalc.dur ?? 0) / 1000).toFixed(0)} ms after: ${top.map(([k, n]) => `${n}× ${k}`).join(" · ")}`);
+      }
     }
     console.log(`  ${tasks.length} long tasks at 4x, ${Math.round(blocking)} ms over 50 ms (Lighthouse's own figure above simulates the network too)`);
   } finally {

@@ -1,11 +1,19 @@
 // Whether this render is after hydration: false on the server and in the hydrating render, true after.
 import { startTransition, useEffect, useRef, useState, type RefObject } from "react";
+import { afterSettled } from "./when-idle";
 
 /** The flip is a transition: the page re-rendered with its controls enabled comes in slices, not one long task. */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => startTransition(() => setHydrated(true)), []);
   return hydrated;
+}
+
+/** Whether the page has settled (when-idle.ts' afterSettled): false until then, on the server too. */
+export function useSettled(): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => afterSettled(() => setSettled(true)), []);
+  return settled;
 }
 
 /**
@@ -21,12 +29,13 @@ export function untilHydrated(hydrated: boolean, className?: string): string | u
 /**
  * A controlled field keeps what was typed before the page's script ran: on a slow phone the field is on screen
  * (server-rendered) before React owns it, and React's first state ("") would otherwise stand, the text being lost
- * at the next render. Once hydrated, the field's own text is taken as the state.
+ * at the next render. Once hydrated, the field's own text is taken as the state. A select works the same way (React's
+ * hydration leaves its choice alone): `current` is what the state already holds, adopted only when the field differs.
  */
-export function useTypedBeforeHydration(field: RefObject<HTMLInputElement | null>, adopt: (value: string) => void): void {
+export function useTypedBeforeHydration(field: RefObject<HTMLInputElement | HTMLSelectElement | null>, adopt: (value: string) => void, current = ""): void {
   useEffect(() => {
     const typed = field.current?.value ?? "";
-    if (typed) adopt(typed);
+    if (typed && typed !== current) adopt(typed);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
   }, []);
 }

@@ -43,6 +43,11 @@ export async function signIn(page: Page, role: RoleName, path = "/") {
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/** The page has hydrated: no box still waits for the script under its clear layer (lib/use-hydrated.ts, untilHydrated). */
+export async function hydratedBoxes(page: Page) {
+  await expect(page.locator('[class~="after:inset-0"]')).toHaveCount(0);
+}
+
 /** The page's scripts arrive late, as on a slow phone: what is typed first lands in the server's HTML. */
 export async function slowScripts(page: Page, delayMs = 400) {
   await page.route(/\.(m?js|tsx?)(\?|$)/, async (route) => {

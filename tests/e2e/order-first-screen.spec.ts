@@ -3,7 +3,7 @@
 // and drawing 500 rows blocked the main thread); a search asks for its own page. Text typed in the search box
 // before the page's script runs is kept and searched.
 import type { Page } from "@playwright/test";
-import { ACCOUNTS, expect, isPhone, openSession, signIn, test } from "./fixtures";
+import { ACCOUNTS, expect, holdScripts, hydratedBoxes, isPhone, openSession, signIn, slowScripts, test } from "./fixtures";
 
 function orderItems(page: Page) {
   return isPhone(page) ? page.getByRole("list", { name: "Orders" }).getByRole("listitem") : page.getByRole("table", { name: "Orders" }).locator("tbody tr:not([aria-hidden])");
@@ -25,8 +25,8 @@ test("a warehouse employee's rest of the page is asked when she scrolls toward t
   await expect(orderItems(page).first()).toBeVisible();
   const page500 = ((await (await page.request.get("/api/order-trackers?page=1&limit=500&light=true")).json()) as { data: { orderNumber: string }[] }).data;
   expect(page500.length, "the warehouse employee's orders in the e2e seed").toBeGreaterThan(60);
-  // Hydrated (the search field selector waits for the script) and idle: still nothing asked.
-  await expect(page.getByLabel("Search by")).toBeEnabled();
+  // Hydrated (the list's boxes wait for the script) and idle: still nothing asked.
+  await hydratedBoxes(page);
   await page.waitForLoadState("networkidle");
   await page.waitForTimeout(500);
   expect(asked).toEqual([]);
@@ -45,7 +45,7 @@ test("a warehouse employee's rest of the page is asked when she scrolls toward t
 test("a warehouse employee's search before any scroll asks for its own page, not the rest", async ({ page }) => {
   const asked = listRequests(page);
   await signIn(page, "warehouse-employee", "/order-tracking");
-  await expect(page.getByLabel("Search by")).toBeEnabled();
+  await hydratedBoxes(page);
   const [first] = ((await (await page.request.get("/api/order-trackers?page=1&limit=60&light=true")).json()) as { data: { orderNumber: string }[] }).data.slice(-1);
   // Customer or order # (the default field): only the typed text changes the query.
   await page.getByRole("searchbox", { name: "Search orders" }).fill(first!.orderNumber);
@@ -54,23 +54,29 @@ test("a warehouse employee's search before any scroll asks for its own page, not
   expect(asked[0]).toContain(`search=${first!.orderNumber}`);
 });
 
-/** The page's scripts arrive late, as on a slow phone: what is typed first lands in the server's HTML. */
-async function slowScripts(page: Page) {
-  await page.route(/\.(m?js|tsx?)(\?|$)/, async (route) => {
-    if (route.request().resourceType() === "script") await new Promise((done) => setTimeout(done, 400));
-    await route.continue();
-  });
-}
-
 test("text typed in the search box before the page's script runs is kept and searched", async ({ page }) => {
   await openSession(page, ACCOUNTS["logistics-manager"]);
   await slowScripts(page);
   await page.goto("/order-tracking", { waitUntil: "commit" });
   const box = page.getByRole("searchbox", { name: "Search orders" });
   await box.fill("SO-100005");
-  // Typed while the script was still on its way (the field selector waits for it).
-  expect(await page.getByLabel("Search by").isDisabled()).toBe(true);
-  await expect(page.getByLabel("Search by")).toBeEnabled();
+  await hydratedBoxes(page);
+  await expect(box).toHaveValue("SO-100005");
+  await expect(orderItems(page)).toHaveCount(1);
+  await expect(orderItems(page).first()).toContainText("SO-100005");
+});
+
+test("a search field chosen and text typed before the page's script runs are both kept and searched", async ({ page }) => {
+  await openSession(page, ACCOUNTS["logistics-manager"]);
+  const scripts = await holdScripts(page);
+  await page.goto("/order-tracking", { waitUntil: "commit" });
+  await page.getByLabel("Search by").selectOption({ label: "Order #" });
+  const box = page.getByRole("searchbox", { name: "Search orders" });
+  await box.fill("SO-100005");
+  scripts.release();
+  // Once the script runs the choice stands: the box says what it searches, and the list holds that order only.
+  await expect(page.getByRole("searchbox", { name: "Search orders" })).toHaveAttribute("placeholder", "Search by order #…");
+  await expect(page.getByLabel("Search by")).toHaveValue("orderNumber");
   await expect(box).toHaveValue("SO-100005");
   await expect(orderItems(page)).toHaveCount(1);
   await expect(orderItems(page).first()).toContainText("SO-100005");

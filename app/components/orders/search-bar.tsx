@@ -1,8 +1,8 @@
 // Search input with a field selector over the eleven search fields; order date uses a date input on desktop.
-// The text box takes typing before the page's script runs (a slow phone): what was typed is adopted then.
+// The text box and the field selector take input before the page's script runs (a slow phone): it is adopted then.
 import { Search, X } from "lucide-react";
 import { useId, useRef } from "react";
-import { useHydrated, useTypedBeforeHydration } from "~/lib/use-hydrated";
+import { useTypedBeforeHydration } from "~/lib/use-hydrated";
 import { inputClass } from "~/components/ui/input";
 import { cn } from "~/components/ui/cn";
 import { HIDDEN_LIST_FIELDS, type OrderVisibility } from "~/domain/access/visibility";
@@ -55,7 +55,10 @@ export function SearchBar({
   const id = useId();
   const box = useRef<HTMLInputElement>(null);
   useTypedBeforeHydration(box, onChange);
-  const hydrated = useHydrated();
+  // The field works before the script runs, as a plain select: a choice made then is taken at hydration. Disabling it
+  // until then cost a restyle of every option when it was enabled, one of the longest steps right after hydration.
+  const fieldBox = useRef<HTMLSelectElement>(null);
+  useTypedBeforeHydration(fieldBox, onFieldChange, field);
   const dateInput = field === "orderDate" && !isPhone;
   return (
     <div role="search" className="flex flex-col gap-2 sm:flex-row">
@@ -64,8 +67,9 @@ export function SearchBar({
       </label>
       <select
         id={`${id}-field`}
+        ref={fieldBox}
         value={field}
-        disabled={waiting || !hydrated}
+        disabled={waiting}
         onChange={(e) => onFieldChange(e.target.value)}
         className={cn(inputClass, "sm:w-56")}
       >

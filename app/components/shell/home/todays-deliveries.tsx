@@ -4,7 +4,7 @@
 import { Link } from "@remix-run/react";
 import { MapPin, Navigation, PackageCheck, Truck } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { whenIdle } from "~/lib/when-idle";
+import { afterSettled } from "~/lib/when-idle";
 import { useWarmFloorCopies } from "~/components/shell/service-worker-bridge";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
@@ -95,14 +95,15 @@ function StopRow({ stop, number, next, route }: { stop: DeliveryStop; number: nu
 function useKeepStops(stops: readonly DeliveryStop[]) {
   const paths = stops.map((s) => s.href);
   useWarmFloorCopies(paths);
-  // The stops as they are now, read when the page is idle; the effect runs again only when the list changes.
+  // The stops as they are now, read once the page has settled (their calls, parses and writes are not what a first tap
+  // should wait behind); the effect runs again only when the list changes.
   const latest = useRef(stops);
   latest.current = stops;
   const key = stops.map((s) => s.orderNumber).join(",");
   useEffect(() => {
     if (!key) return;
     const list = latest.current.map((s) => ({ orderId: s.orderId, orderNumber: s.orderNumber }));
-    return whenIdle(() => void import("~/components/delivery/keep-stops").then(({ keepStopsOnPhone }) => keepStopsOnPhone(list)).catch(() => {}));
+    return afterSettled(() => void import("~/components/delivery/keep-stops").then(({ keepStopsOnPhone }) => keepStopsOnPhone(list)).catch(() => {}));
   }, [key]);
 }
 
