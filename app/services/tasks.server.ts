@@ -72,7 +72,10 @@ async function taskSalesReps(ctx: DbCtx): Promise<string[]> {
  * The viewer's task list. The reads it may need (the last build, a sales rep's names) start together, so
  * the list costs one database round trip before its pages are read (at the edge, each is a trip to Turso).
  */
-async function viewerList(ctx: Ctx, viewer: Viewer, lastBuild: Promise<TaskBuild | null> = lastTaskBuild(ctx)): Promise<ViewerList | null> {
+function viewerList(ctx: Ctx, viewer: Viewer, lastBuild?: Promise<TaskBuild | null>): Promise<ViewerList | null>;
+/** `preparedOnly`: a list the cron has not prepared is not built here ("not prepared"). */
+function viewerList(ctx: Ctx, viewer: Viewer, lastBuild: Promise<TaskBuild | null>, options: { preparedOnly: true }): Promise<ViewerList | null | "not prepared">;
+async function viewerList(ctx: Ctx, viewer: Viewer, lastBuild: Promise<TaskBuild | null> = lastTaskBuild(ctx), { preparedOnly = false } = {}): Promise<ViewerList | null | "not prepared"> {
   if (!viewer.userId) return null;
   const reps = isSalesRep(viewer.roleId) ? taskSalesReps(ctx) : null;
   reps?.catch(() => undefined); // awaited below when the plan needs it; never an unhandled rejection
@@ -85,6 +88,7 @@ async function viewerList(ctx: Ctx, viewer: Viewer, lastBuild: Promise<TaskBuild
     return { ...base, salesNames, live: null };
   }
   if (plan.userId <= MAX_LIST_USER_ID && build?.lists[String(plan.userId)] === plan.fingerprint) return { ...base, salesNames: null, live: null };
+  if (preparedOnly) return "not prepared";
   const now = ctx.now();
   const { scopes, columns } = scopeColumns([plan], ctx.db);
   const open = await readOpenOrders(ctx, statusSets(await distinctStatuses(ctx)), scopes);
@@ -366,11 +370,14 @@ export async function listTasksFor(ctx: Ctx, viewer: Viewer, { pageSize = TASK_P
  * The bell's count for the page's first HTML (the signed-in layout's loader): the true size of each tab and the unread
  * count, the same figures as listTasksFor's, without the lists. The browser asks for the lists once the page settles.
  */
-export async function taskBadge(ctx: Ctx, viewer: Viewer): Promise<TaskBadge> {
+export async function taskBadge(ctx: Ctx, viewer: Viewer): Promise<TaskBadge | null> {
   const build = lastTaskBuild(ctx);
   const alerts = alertCounts(ctx, viewer);
   alerts.catch(() => undefined); // awaited below; a failure surfaces there
-  const list = await viewerList(ctx, viewer, build);
+  // A list the cron has not prepared for this viewer's current scope would be built here, a few more trips to the
+  // database before the page could be sent: the bell then counts from its own first call instead (null).
+  const list = await viewerList(ctx, viewer, build, { preparedOnly: true });
+  if (list === "not prepared") return null;
   const [taskCount, alertCount] = await Promise.all([list ? taskCounts(ctx, list) : EMPTY_COUNTS, alerts]);
   return { counts: { urgent: taskCount.urgent, tasks: taskCount.tasks, alerts: alertCount.alerts }, unread: taskCount.unread + alertCount.unread };
 }
