@@ -1,19 +1,11 @@
 // Whether this render is after hydration: false on the server and in the hydrating render, true after.
 import { startTransition, useEffect, useRef, useState, type RefObject } from "react";
-import { afterSettled } from "./when-idle";
 
 /** The flip is a transition: the page re-rendered with its controls enabled comes in slices, not one long task. */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => startTransition(() => setHydrated(true)), []);
   return hydrated;
-}
-
-/** Whether the page has settled (when-idle.ts' afterSettled): false until then, on the server too. */
-export function useSettled(): boolean {
-  const [settled, setSettled] = useState(false);
-  useEffect(() => afterSettled(() => setSettled(true)), []);
-  return settled;
 }
 
 /**

@@ -3,7 +3,7 @@
 import { useLocation } from "@remix-run/react";
 import { LifeBuoy, Menu } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useHydrated, useSettled } from "~/lib/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import type { NavItem } from "~/domain/shell/nav";
@@ -19,10 +19,10 @@ import { UserAvatar } from "./user-avatar";
 
 // The outbox's state shows only once something waits: loaded after the first paint, it and the outbox stay out
 // of every page's first-load JS (the 150 KB budget).
-// Need Help's dialog (its form, photo and outbox send) is not in the first load (the first-load budget of every page):
-// it is rendered closed once the page has settled (never on the server: a boundary still hydrating may not receive an
-// update), so a Help tap with no signal opens it; a tap before that loads it then (the service worker keeps its code).
-// Its code's evaluation and first render were one of the longest tasks after a driver's page appeared.
+// Need Help's dialog (its form, photo and outbox send) loads right after the first paint, not with it (the
+// 150 KB first-load budget of every page); it is rendered closed once the page has hydrated (never on the server:
+// a boundary still hydrating may not receive an update), so a Help tap with no signal opens it. Not later: a page
+// that lost its signal before the chunk came (the dev server has no service worker) would fail to draw the header.
 const NeedHelpDialog = lazy(() => import("./need-help-dialog").then((m) => ({ default: m.NeedHelpDialog })));
 // The drawer (phones) is not on the first paint: loaded when the page is idle or on the first tap on the menu.
 const loadDrawer = () => import("./app-drawer");
@@ -57,7 +57,6 @@ export function AppHeader({ viewer, nav, bell = null }: { viewer: ShellViewer; n
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const hydrated = useHydrated();
-  const settled = useSettled();
   const [idle, setIdle] = useState(false);
   useEffect(() => whenIdle(() => void loadDrawer().then(() => setIdle(true), () => {})), []);
 
@@ -143,7 +142,7 @@ export function AppHeader({ viewer, nav, bell = null }: { viewer: ShellViewer; n
         </Suspense>
       ) : null}
 
-      {viewer.canRequestHelp && (settled || helpOpen) ? (
+      {viewer.canRequestHelp && hydrated ? (
         <Suspense fallback={null}>
           <NeedHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
         </Suspense>
