@@ -1,5 +1,5 @@
 // Whether this render is after hydration: false on the server and in the hydrating render, true after.
-import { startTransition, useEffect, useRef, useState, type RefObject } from "react";
+import { startTransition, useEffect, useState, type RefObject } from "react";
 
 /** The flip is a transition: the page re-rendered with its controls enabled comes in slices, not one long task. */
 export function useHydrated(): boolean {
@@ -30,11 +30,4 @@ export function useTypedBeforeHydration(field: RefObject<HTMLInputElement | HTML
     if (typed && typed !== current) adopt(typed);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
   }, []);
-}
-
-/** `useTypedBeforeHydration` for a field of its own: the ref to put on it. */
-export function useKeptTyping(adopt: (value: string) => void): RefObject<HTMLInputElement> {
-  const field = useRef<HTMLInputElement>(null);
-  useTypedBeforeHydration(field, adopt);
-  return field;
 }

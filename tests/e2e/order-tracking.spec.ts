@@ -329,3 +329,12 @@ test("desktop: a KPI tile applies its quick filter; selection mode shows the bat
   await bar.getByRole("button", { name: "Clear" }).click();
   await expect(bar).toHaveCount(0);
 });
+
+test("the table's column headers stick right under the app header while the list scrolls @desktop-only", async ({ page }) => {
+  await signIn(page, "admin", "/order-tracking");
+  const th = page.getByRole("table", { name: "Orders" }).locator("thead th").first();
+  await expect(th).toBeVisible();
+  await page.mouse.wheel(0, 1500);
+  // The header's height (it wraps to two rows for an admin's links) is measured into the table's box, not <html>.
+  await expect.poll(async () => Math.round((await th.boundingBox())!.y - (await page.locator("header").first().boundingBox())!.height)).toBe(0);
+});

@@ -1,5 +1,6 @@
 // The desktop order table: role-dependent columns, sortable headers, density, selection and green delivered rows.
 import { Link } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { ArrowDown, ArrowUp, ArrowUpDown, History, ScanLine } from "lucide-react";
 import { cn } from "~/components/ui/cn";
 import { formatOrderDate } from "~/domain/orders/format";
@@ -9,6 +10,23 @@ import { AddressCell } from "./address-cell";
 import type { Column } from "./columns";
 import { StatusBadge } from "./status-badge";
 import type { OrderRow, SortDir } from "./types";
+
+/**
+ * The app header's height on this box (`--app-header-h`), for the column headers that stick under it from `lg` (1024
+ * px) up: the header wraps to two rows at some widths. Set here, not on <html>, where an inherited property restyled
+ * every element of the page after hydration (decision 045, fifth pass); the same value again changes nothing.
+ */
+function useAppHeaderHeight() {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const header = document.querySelector("header");
+    if (!header || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => innerWidth >= 1024 && box.current?.style.setProperty("--app-header-h", `${header.offsetHeight}px`));
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+  return box;
+}
 import { useVirtualRows } from "./use-virtual-rows";
 
 export type Density = "comfortable" | "compact";
@@ -71,10 +89,11 @@ export function OrderTable({
   const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.orderNumber));
   const virtual = useVirtualRows<HTMLTableSectionElement>(rows.length, density === "compact" ? 37 : 53);
   const span = columns.length + (selecting ? 1 : 0);
+  const box = useAppHeaderHeight();
   return (
     // From 1024 px the table needs no sideways scroll, so its wrapper does not clip: the header row then
     // sticks under the app header (--app-header-h) while the page scrolls.
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm lg:overflow-x-visible">
+    <div ref={box} className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm lg:overflow-x-visible">
       <table className={cn("w-full text-left lg:table-fixed", density === "compact" ? "text-xs" : "text-sm")} aria-rowcount={virtual.enabled ? rows.length + 1 : undefined}>
         <caption className="sr-only">Orders</caption>
         {virtual.driver}

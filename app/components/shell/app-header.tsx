@@ -2,7 +2,7 @@
 // the passcode badge, the floor outbox's state, the drivers' Help button, the Task Center bell, the user and Log Out.
 import { useLocation } from "@remix-run/react";
 import { LifeBuoy, Menu } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -49,9 +49,6 @@ function singleRowFrom(links: number): string {
   return "2xl:order-none 2xl:mx-0 2xl:w-auto 2xl:min-w-0 2xl:flex-1 2xl:pb-0";
 }
 
-/** Tailwind's `lg`, where Order Tracking's column headers stick under the header. */
-const STICKY_UNDER_HEADER_FROM = "(min-width: 64rem)";
-
 export function AppHeader({ viewer, nav, bell = null }: { viewer: ShellViewer; nav: NavItem[]; bell?: TaskBadge | null }) {
   const { pathname, search, hash } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -63,29 +60,9 @@ export function AppHeader({ viewer, nav, bell = null }: { viewer: ShellViewer; n
   // Following a link closes the drawer.
   useEffect(() => setDrawerOpen(false), [pathname, search, hash]);
 
-  // The header's height, for what sticks below it (Order Tracking's column headers, from lg up): it wraps to two
-  // rows at some widths and with some navigations. A custom property on <html> restyles every element of the page
-  // (Order Tracking's 1,200: about 100 ms on a cheap phone), so it is written only where something reads it, and
-  // only when it changes.
-  const headerRef = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const el = headerRef.current;
-    if (!el || typeof ResizeObserver === "undefined") return;
-    const root = document.documentElement;
-    const wide = window.matchMedia(STICKY_UNDER_HEADER_FROM);
-    const observer = new ResizeObserver(() => {
-      const height = `${el.offsetHeight}px`;
-      if (wide.matches && root.style.getPropertyValue("--app-header-h") !== height) root.style.setProperty("--app-header-h", height);
-    });
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty("--app-header-h");
-    };
-  }, []);
 
   return (
-    <header ref={headerRef} className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center gap-x-2 px-3 sm:px-4 md:flex-wrap">
         <div className="flex h-16 min-w-0 items-center gap-1">
           <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>

@@ -22,7 +22,7 @@ import { anyAnswer } from "~/domain/api-messages";
 import { apiFetch, contractOf } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { adminLocations, listPasscodes } from "~/services/admin-passcodes.server";
-import { useKeptTyping } from "~/lib/use-hydrated";
+import { useKeptTyping } from "~/lib/use-kept-typing";
 
 const contract = contractOf(() => import("~/domain/admin/contract"));
 

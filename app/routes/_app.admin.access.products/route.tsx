@@ -20,7 +20,7 @@ import type { FieldErrors } from "~/domain/api-messages";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { listProducts } from "~/services/products.server";
 import { countText } from "~/domain/plain-format";
-import { useKeptTyping } from "~/lib/use-hydrated";
+import { useKeptTyping } from "~/lib/use-kept-typing";
 
 const contract = contractOf(() => import("~/domain/admin/contract"));
 

@@ -26,7 +26,7 @@ import { ORDER_TYPES } from "~/domain/orders/constants";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { listAdminUsers, listLocations, listRoles, usersQuerySchema } from "~/services/admin.server";
 import { listWorkers } from "~/services/workers.server";
-import { useKeptTyping } from "~/lib/use-hydrated";
+import { useKeptTyping } from "~/lib/use-kept-typing";
 
 const contract = contractOf(() => import("~/domain/admin/contract"));
 

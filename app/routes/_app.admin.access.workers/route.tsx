@@ -24,7 +24,7 @@ import { apiFetch, contractOf, parseContract } from "~/lib/api-client";
 import { noAction, pageLoader } from "~/lib/route.server";
 import { listLocations } from "~/services/admin.server";
 import { listWorkers } from "~/services/workers.server";
-import { useKeptTyping } from "~/lib/use-hydrated";
+import { useKeptTyping } from "~/lib/use-kept-typing";
 
 const contract = contractOf(() => import("~/domain/admin/contract"));
 

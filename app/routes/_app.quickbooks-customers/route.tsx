@@ -19,7 +19,7 @@ import { NAME_MAX } from "~/domain/quickbooks/customers";
 import { SEARCH_MESSAGES } from "~/domain/quickbooks/errors";
 import { failureOf } from "~/domain/quickbooks/retry";
 import { noAction, pageLoader } from "~/lib/route.server";
-import { useKeptTyping } from "~/lib/use-hydrated";
+import { useKeptTyping } from "~/lib/use-kept-typing";
 import { customersPageData } from "./first-data.server";
 
 export const policy = policies.grant("customers:view");
