@@ -44,6 +44,7 @@ export const TRIP_CASES: TripCase[] = [
   { name: "page / (home) as admin", run: (h, c) => page(h, "/", c.admin, home.loader as Handler) },
   { name: "page / (home) as warehouse", run: (h, c) => page(h, "/", c.warehouse, home.loader as Handler) },
   { name: "page / (home) as driver", run: (h, c) => page(h, "/", c.driver, home.loader as Handler) },
+  { name: "page / (home) as sales rep", run: (h, c) => page(h, "/", c.sales, home.loader as Handler) },
   { name: "page /order-tracking as admin", run: (h, c) => page(h, "/order-tracking", c.admin, orderTracking.loader as Handler) },
   { name: "page /order-tracking as warehouse", run: (h, c) => page(h, "/order-tracking", c.warehouse, orderTracking.loader as Handler) },
   { name: `page /pick-list?order=${ORDER} as admin`, run: (h, c) => page(h, `/pick-list?order=${ORDER}`, c.admin, pickList.loader as Handler, false) },
@@ -55,6 +56,7 @@ export const TRIP_CASES: TripCase[] = [
   { name: "GET /api/order-trackers/kpis", run: (h, c) => [() => call(h, kpis.loader as Handler, "/api/order-trackers/kpis", c.admin)] },
   { name: "GET /api/order-trackers/{id}/history", run: (h, c) => [() => call(h, history.loader as Handler, `/api/order-trackers/${ORDER}/history`, c.admin, { id: ORDER })] },
   { name: "GET /api/tasks", run: (h, c) => [() => call(h, tasks.loader as Handler, "/api/tasks", c.admin)] },
+  { name: "GET /api/tasks (sales rep)", run: (h, c) => [() => call(h, tasks.loader as Handler, "/api/tasks", c.sales)] },
   { name: "GET /api/sales-orders/by-order-number", run: (h, c) => [() => call(h, salesOrder.loader as Handler, `/api/sales-orders/by-order-number/${ORDER}?include=lines`, c.admin, { orderNumber: ORDER })] },
   { name: "GET /api/picklists/{n}/room", run: (h, c) => [() => call(h, room.loader as Handler, `/api/picklists/${ORDER}/room`, c.admin, { orderNumber: ORDER })] },
   {
@@ -109,7 +111,7 @@ export async function tripCookies(h: TripHarness): Promise<Record<string, string
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(eq(orders.orderNumber, ORDER))
     .limit(1);
-  return { ...(await staffCookies(h.ctx.app, ["admin", "warehouse", "driver"])), passcode: await passcodeCookie(h.ctx.app, 2), line: line!.lineItemId };
+  return { ...(await staffCookies(h.ctx.app, ["admin", "warehouse", "driver", "sales"])), passcode: await passcodeCookie(h.ctx.app, 2), line: line!.lineItemId };
 }
 
 export async function measureCase(h: TripHarness, c: TripCase, cookies: Record<string, string>): Promise<TripCount> {

@@ -4,7 +4,6 @@
 import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { notificationReads, notifications, orders, pickListStatus, tasks } from "../../db/schema";
-import { isSalesRep } from "~/domain/access/roles";
 import { isTaskDone, taskHref, taskKindOf } from "~/domain/tasks/floor";
 import { blockOf, blockRange, layOutList, MAX_LIST_USER_ID, parseItemKey, stateKeyRange, type ListBlocks } from "~/domain/tasks/layout";
 import {
@@ -77,14 +76,16 @@ function viewerList(ctx: Ctx, viewer: Viewer, lastBuild?: Promise<TaskBuild | nu
 function viewerList(ctx: Ctx, viewer: Viewer, lastBuild: Promise<TaskBuild | null>, options: { preparedOnly: true }): Promise<ViewerList | null | "not prepared">;
 async function viewerList(ctx: Ctx, viewer: Viewer, lastBuild: Promise<TaskBuild | null> = lastTaskBuild(ctx), { preparedOnly = false } = {}): Promise<ViewerList | null | "not prepared"> {
   if (!viewer.userId) return null;
-  const reps = isSalesRep(viewer.roleId) ? taskSalesReps(ctx) : null;
-  reps?.catch(() => undefined); // awaited below when the plan needs it; never an unhandled rejection
-  const [plan, build] = await Promise.all([listPlan(ctx, viewer), lastBuild]);
+  // The plan decides whether the list is a sales rep's; an office plan needs no read, so the rep names'
+  // read starts beside the last build's and the list still costs one round trip.
+  const planned = listPlan(ctx, viewer);
+  const reps = planned.then((p) => (p?.office && p.salesRep ? taskSalesReps(ctx) : null));
+  const [plan, build, repNames] = await Promise.all([planned, lastBuild, reps]);
   if (!plan) return null;
   const base = { userId: viewer.userId, blocks: plan.blocks, hidePayment: plan.hidePayment, builtAt: build?.builtAt ?? null, parts: build?.parts ?? {} };
   if (plan.office) {
     // Spec 000 §4: a sales rep sees the orders whose createdBy loosely matches their name; all when none do.
-    const salesNames = plan.salesRep ? salesRepNames(await (reps ?? taskSalesReps(ctx)), { name: viewer.name, email: viewer.email }) : null;
+    const salesNames = repNames ? salesRepNames(repNames, { name: viewer.name, email: viewer.email }) : null;
     return { ...base, salesNames, live: null };
   }
   if (plan.userId <= MAX_LIST_USER_ID && build?.lists[String(plan.userId)] === plan.fingerprint) return { ...base, salesNames: null, live: null };
