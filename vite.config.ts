@@ -8,6 +8,7 @@ import { getDevLoadContext } from "./config/dev-context";
 import { connectingAddressPlugin } from "./config/connecting-address";
 import { frontDoorPlugin } from "./config/front-door";
 import { workerdPerServerPlugin } from "./config/dev-workerd";
+import { sonnerCssEsbuildPlugin, sonnerCssPlugin } from "./config/sonner-css";
 
 type ModuleMeta = { getModuleIds: () => IterableIterator<string>; getModuleInfo: (id: string) => { importedIds: readonly string[] } | null };
 
@@ -60,6 +61,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     remix(remixConfig),
     tailwindcss(),
     tsconfigPaths(),
+    sonnerCssPlugin(),
   ],
   // Pre-bundle the browser dependencies at start: discovering them on the first page load makes Vite
   // re-optimize and reload every open page, which breaks the first journeys on a fresh clone.
@@ -69,6 +71,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // of route files and never loaded by a browser; zod/mini, which the /api contracts load with a screen's
     // first call, after the first paint).
     include: ["sonner", "lucide-react", "@remix-run/cloudflare", "zod", "zod/mini", "@libsql/client/web", "drizzle-orm/libsql", "drizzle-orm", "drizzle-orm/sqlite-core", "partysocket", "pdfjs-dist", "signature_pad", "@tanstack/react-virtual", "@zxing/library", "pdf-lib", "resend", "idb"],
+    esbuildOptions: { plugins: [sonnerCssEsbuildPlugin()] },
   },
   ssr: { resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] } },
   // The browser's build only: what every page loads in two chunks, not twenty (rootShared above).
