@@ -5,6 +5,7 @@
 // build has source maps (`npx remix vite:build --sourcemapClient && node scripts/build-sw.mjs`). A sample counts for its
 // nearest frame in app/, else the library it is in. A tool to find what to fix, not a figure to compare.
 //   npx tsx bench/lighthouse-tasks.ts /pick-list?order=SO-100004 warehouse      (role: admin, logistics, sales, warehouse, driver)
+// LH_LEAF=30 adds the 30 functions the long tasks spent most of their own time in, summed over all of them.
 import { writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -136,6 +137,21 @@ async function main() {
       }
     }
     console.log(`  ${tasks.length} long tasks at 4x, ${Math.round(blocking)} ms over 50 ms (Lighthouse's own figure above simulates the network too)`);
+    if (process.env.LH_LEAF) {
+      // Where the long tasks' time went, summed over all of them: each sample counts for the function it was in
+      // (its own frame, named by source file), so a cost spread over many tasks shows as one line.
+      const interval = profile.samples.length > 1 ? (profile.samples.at(-1)!.ts - profile.samples[0]!.ts) / (profile.samples.length - 1) : 0;
+      const leaf = new Map<string, number>();
+      for (const task of tasks) {
+        for (const s of profile.samples.filter((x) => x.ts >= task.ts && x.ts <= task.ts + task.dur!)) {
+          const f = profile.nodes.get(s.id)?.callFrame;
+          const name = !f ? "(?)" : `${f.functionName || "(anonymous)"} ${(f.url ? named(f.url, f.lineNumber, f.columnNumber) : null) ?? f.url?.replace(/.*\//, "") ?? ""}`;
+          leaf.set(name, (leaf.get(name) ?? 0) + 1);
+        }
+      }
+      console.log("  where the long tasks' time went (own time, ms observed):");
+      for (const [name, n] of [...leaf].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.LH_LEAF) || 30)) console.log(`    ${((n * interval) / 1000).toFixed(1).padStart(6)}  ${name}`);
+    }
   } finally {
     await server.stop();
   }

@@ -193,6 +193,9 @@ async function measureServer(server: Server) {
         await page.locator(screen.ready).first().waitFor({ state: "visible", timeout: 120_000 });
         visible.push(Date.now() - started);
         await page.waitForTimeout(300);
+        // The dev server's page is still loading modules then, and reports its LCP later: wait for it (a page with
+        // no LCP at all gives no figure, not a hang).
+        await page.waitForFunction(() => (window as unknown as { __lcp: number }).__lcp > 0, null, { timeout: 15_000 }).catch(() => undefined);
         lcp.push(await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp));
         if (screen.inp) tapped.push(await taps(page, code, run));
       } finally {
