@@ -144,8 +144,13 @@ async function main() {
       const leaf = new Map<string, number>();
       for (const task of tasks) {
         for (const s of profile.samples.filter((x) => x.ts >= task.ts && x.ts <= task.ts + task.dur!)) {
-          const f = profile.nodes.get(s.id)?.callFrame;
-          const name = !f ? "(?)" : `${f.functionName || "(anonymous)"} ${(f.url ? named(f.url, f.lineNumber, f.columnNumber) : null) ?? f.url?.replace(/.*\//, "") ?? ""}`;
+          const node = profile.nodes.get(s.id);
+          const label = (f: ProfileNode["callFrame"] | undefined) => (!f ? "(?)" : `${f.functionName || "(anonymous)"} ${(f.url ? named(f.url, f.lineNumber, f.columnNumber) : null) ?? f.url?.replace(/.*\//, "") ?? ""}`.trim());
+          // A built-in (appendChild, setItem) is named with the code that called it.
+          let up = node?.callFrame.url === "" ? node.parent : undefined;
+          while (up !== undefined && !profile.nodes.get(up)?.callFrame.url) up = profile.nodes.get(up)?.parent;
+          const caller = up === undefined ? undefined : profile.nodes.get(up)?.callFrame;
+          const name = caller && caller.url ? `${label(node?.callFrame)} ← ${label(caller)}` : label(node?.callFrame);
           leaf.set(name, (leaf.get(name) ?? 0) + 1);
         }
       }
