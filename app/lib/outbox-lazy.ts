@@ -17,8 +17,8 @@ function load(): Promise<typeof Outbox> {
 
 /**
  * The module, handed over in a task of its own: the outbox's start, its count and its listeners each run apart
- * instead of in one microtask checkpoint with the module's arrival (a 70 ms task at 1x on a driver's page, as the
- * page hydrated). setTimeout keeps their order.
+ * (the owner is set at once, startOutboxFor) instead of in one microtask checkpoint with the module's arrival (a
+ * 70 ms task at 1x on a driver's page, as it hydrated). setTimeout keeps their order.
  */
 function loadApart(): Promise<typeof Outbox> {
   return load().then((m) => new Promise((resolve) => setTimeout(() => resolve(m), 0)));
@@ -56,10 +56,11 @@ export const onOutboxAnswered = subscribe((m) => m.onOutboxAnswered);
 
 /** Who queues from now on, then start sending (in this order: both wait for the same module). */
 export function startOutboxFor(owner: string): void {
-  void loadApart()
+  void load()
     .then((m) => {
+      // The owner at once, so a write sent as the module arrives is queued as this person's; the start apart.
       m.setOutboxOwner(owner);
-      m.startOutbox();
+      setTimeout(() => m.startOutbox(), 0);
     })
     .catch(() => undefined); // no code yet (no signal): the next use loads it
 }
