@@ -37,12 +37,16 @@ function mainThread(events: TraceEvent[]): { pid: number; tid: number } {
   return { pid: pid!, tid: tid! };
 }
 
-/** V8's samples of that process, from the trace's profile chunks: each with its time and its node. */
-function samplesOf(events: TraceEvent[], pid: number) {
-  const profiles = new Map<string, { nodes: Map<number, ProfileNode>; samples: { ts: number; id: number }[]; clock: number }>();
+/**
+ * V8's samples of the page's main thread, from the trace's profile chunks: each with its time and its node. The
+ * process has others (the service worker's thread, precaching as the page loads): the main thread's profile is the
+ * one its Profile event names, else the largest.
+ */
+function samplesOf(events: TraceEvent[], pid: number, tid: number) {
+  const profiles = new Map<string, { nodes: Map<number, ProfileNode>; samples: { ts: number; id: number }[]; clock: number; main: boolean }>();
   for (const e of events) {
     if (e.pid !== pid || !e.id) continue;
-    if (e.name === "Profile") profiles.set(e.id, { nodes: new Map(), samples: [], clock: e.args?.data?.startTime ?? 0 });
+    if (e.name === "Profile") profiles.set(e.id, { nodes: new Map(), samples: [], clock: e.args?.data?.startTime ?? 0, main: e.tid === tid });
     const p = e.name === "ProfileChunk" ? profiles.get(e.id) : undefined;
     if (!p) continue;
     const data = e.args?.data ?? {};
@@ -53,7 +57,7 @@ function samplesOf(events: TraceEvent[], pid: number) {
       p.samples.push({ ts: p.clock, id });
     });
   }
-  return [...profiles.values()].sort((a, b) => b.samples.length - a.samples.length)[0] ?? { nodes: new Map<number, ProfileNode>(), samples: [], clock: 0 };
+  return [...profiles.values()].sort((a, b) => Number(b.main) - Number(a.main) || b.samples.length - a.samples.length)[0] ?? { nodes: new Map<number, ProfileNode>(), samples: [], clock: 0, main: false };
 }
 
 const ms = (audit: { numericValue?: number } | undefined) => `${Math.round(audit?.numericValue ?? 0)} ms`;
@@ -91,7 +95,7 @@ async function main() {
     const events = (result.artifacts as unknown as { Trace: { traceEvents: TraceEvent[] } }).Trace.traceEvents;
     if (process.env.LH_TRACE_OUT) writeFileSync(process.env.LH_TRACE_OUT, JSON.stringify(events));
     const { pid, tid } = mainThread(events);
-    const profile = samplesOf(events, pid);
+    const profile = samplesOf(events, pid, tid);
     const named = await sourceNamer(process.cwd());
     const where = (id: number): string => {
       let library: string | null = null;
