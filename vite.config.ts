@@ -74,6 +74,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     esbuildOptions: { plugins: [sonnerCssEsbuildPlugin()] },
   },
   ssr: { resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] } },
-  // The browser's build only: what every page loads in two chunks, not twenty (rootShared above).
-  build: isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: rootShared() } } },
+  // The browser's build only: what every page loads in two chunks, not twenty (rootShared above). No preload helper
+  // around dynamic imports: it queried and appended a <link rel=modulepreload> per dependency of every lazy part a
+  // page fetches when idle (the pick list's dialogs, editors, scan rules), in the tasks right after the page appeared
+  // (decision 045, sixth pass). A route's own modules are still preloaded by Remix from its manifest.
+  build: isSsrBuild ? {} : { modulePreload: false, rollupOptions: { output: { manualChunks: rootShared() } } },
 }));
