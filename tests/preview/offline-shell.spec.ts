@@ -94,6 +94,8 @@ test("warehouse employee: Home and the pick list open with no signal; office pag
 
   // The installable app: its manifest is linked and served with the right type.
   await page.goto("/");
+  // Installing (the whole build, about 2 MB) waits until the page has settled: the first seconds are the person's.
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r === undefined))).toBe(true);
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute("href");
   const manifest = await page.request.get(manifestHref ?? "/manifest.webmanifest");
   expect(manifest.headers()["content-type"]).toContain("application/manifest+json");
