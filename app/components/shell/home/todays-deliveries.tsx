@@ -18,7 +18,7 @@ function money(cents: number): string {
 
 function StopRow({ stop, number, next, route }: { stop: DeliveryStop; number: number | null; next?: boolean; route?: RouteStopView }) {
   return (
-    <li className={`flex gap-2.5 px-4 py-3 sm:gap-3 ${next ? "bg-brand-50" : ""}`}>
+    <li className={`list-row-lazy flex gap-2.5 px-4 py-3 sm:gap-3 ${next ? "bg-brand-50" : ""}`}>
       {number !== null ? (
         <span
           className="mt-0.5 inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
