@@ -2,7 +2,7 @@
 // web client; Node processes (dev server, scripts, tests) open the embedded file through db/node.ts.
 // Every round trip has a bounded wait (DATABASE_TIMEOUT_MS): a database that is slow or down becomes a 503
 // the screens and the outbox understand, never a request that hangs (docs/decisions/027-faults-and-processes.md).
-import { createClient as createWebClient, type Client } from "@libsql/client/web";
+import { createClient as createWebClient, type Client, type InArgs, type InStatement, type ResultSet } from "@libsql/client/web";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import * as schema from "../../db/schema";
 import { DomainError } from "../domain/errors";
@@ -74,8 +74,63 @@ export function boundedFetch(timeoutMs: number): (request: Request) => Promise<R
   };
 }
 
+/** A statement that only reads: it may share a read transaction with the others issued beside it. */
+const READ_ONLY = /^\s*(select|with)\b/i;
+const WRITES = /\b(insert|update|delete|replace|create|drop|alter)\b/i;
+
+function statementSql(stmt: InStatement): string {
+  return typeof stmt === "string" ? stmt : stmt.sql;
+}
+
+/**
+ * The reads a request issues together travel in one round trip. A loader's `Promise.all` (and the layout's and
+ * the page's loaders, which Remix runs at once) used to send each query as its own HTTP request: 16 for a driver's
+ * Home. A Worker opens at most six connections at a time, so against Turso those were three or more waits one after
+ * another, and the document came late. Reads issued in the same turn of the event loop now go as one batch, in one
+ * read transaction (one snapshot, which is also more correct); writes and transactions go as before. A batch that
+ * fails on one statement is asked again statement by statement, so that statement's error is its own and the
+ * others still answer; a database that does not answer fails them all at once (no second wait). Decision 045.
+ */
+export function coalescingReads(client: Client): Client {
+  type Waiting = { stmt: InStatement; resolve: (r: ResultSet) => void; reject: (e: unknown) => void };
+  let queue: Waiting[] = [];
+  const flush = async () => {
+    const group = queue;
+    queue = [];
+    if (group.length === 1) {
+      const [only] = group as [Waiting];
+      return client.execute(only.stmt).then(only.resolve, only.reject);
+    }
+    let results: ResultSet[];
+    try {
+      results = await client.batch(group.map((w) => w.stmt), "read");
+    } catch (error) {
+      if (databaseUnavailable(error)) for (const w of group) w.reject(error);
+      else for (const w of group) client.execute(w.stmt).then(w.resolve, w.reject);
+      return;
+    }
+    group.forEach((w, i) => w.resolve(results[i]!));
+  };
+  const execute = (stmtOrSql: InStatement, args?: InArgs): Promise<ResultSet> => {
+    const stmt: InStatement = typeof stmtOrSql === "string" && args !== undefined ? { sql: stmtOrSql, args } : stmtOrSql;
+    const sql = statementSql(stmt);
+    if (!READ_ONLY.test(sql) || WRITES.test(sql)) return client.execute(stmt);
+    return new Promise<ResultSet>((resolve, reject) => {
+      // The first read of a turn opens the batch; every read issued before the event loop's next turn joins it.
+      if (queue.push({ stmt, resolve, reject }) === 1) setTimeout(() => void flush(), 0);
+    });
+  };
+  return new Proxy(client, {
+    get(target, prop) {
+      if (prop === "execute") return execute;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 export function databaseFromClient(client: Client): Database {
-  return drizzle(client, { schema });
+  return drizzle(coalescingReads(client), { schema });
 }
 
 /** The production branch: any non-file URL (libsql://, https://) goes through the web client. */
