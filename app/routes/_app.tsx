@@ -1,6 +1,7 @@
 // The signed-in layout: guards every child route (staff or passcode session), then renders the header,
 // the page and the footer. Navigation is computed on the server from the area registry and the viewer's grants.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { AppHeader } from "~/components/shell/app-header";
 import { describeRouteError, ErrorPage } from "~/components/shell/error-page";
@@ -37,6 +38,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     layout: layoutHint(request.headers),
   };
 }
+
+/**
+ * What the layout loads (who is signed in, the links, the bell's count, the layout hint) never depends on the query
+ * string. A page that changes only its own query is not a reason to ask for it again: Order Tracking taking its entry
+ * query out of the URL as it opens re-ran this loader and re-drew the header, a round trip and a dozen tasks right
+ * after hydration. A new page, a form's submission and an explicit revalidation (same URL) still ask.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate;
 
 export default function AppLayout() {
   const { viewer, nav, now, bell } = useLoaderData<typeof loader>();
