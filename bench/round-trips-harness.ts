@@ -12,7 +12,7 @@ import { LOCAL_DEFAULTS, localEnv } from "../config/local-env";
 import { migrateDatabase, openDatabase } from "../db/node";
 import { seedDatabase } from "../db/seed";
 import type { AppContext } from "../app/lib/context.server";
-import { databaseFromClient } from "../app/lib/db.server";
+import { coalescingReads, databaseFromClient } from "../app/lib/db.server";
 import { parseEnv } from "../app/lib/env.server";
 import { startLibsqlStandin, type LibsqlStandin } from "../stand-ins/libsql-http";
 import { createMemoryR2 } from "../tests/support/memory-r2";
@@ -66,7 +66,8 @@ export async function openTripHarness(opts: { orders?: number; now?: Date } = {}
   const fixed = opts.now;
   const app: AppContext = {
     env: parseEnv({ ...localEnv({ ENVIRONMENT: "test" }), DATABASE_URL: standin.url }),
-    db: databaseFromClient(client),
+    // As the Worker opens it (openRemoteDatabase): reads issued together share a round trip.
+    db: databaseFromClient(coalescingReads(client)),
     files: createMemoryR2(),
     now: () => (fixed ? new Date(fixed) : new Date()),
     waitUntil: () => {},

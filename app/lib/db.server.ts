@@ -90,6 +90,8 @@ function statementSql(stmt: InStatement): string {
  * read transaction (one snapshot, which is also more correct); writes and transactions go as before. A batch that
  * fails on one statement is asked again statement by statement, so that statement's error is its own and the
  * others still answer; a database that does not answer fails them all at once (no second wait). Decision 045.
+ * Only over HTTP: the embedded file's client (db/node.ts) has no round trip to save, and answers at once; holding its
+ * reads for a turn would let another request's lock wait, which blocks the whole process there, run in between.
  */
 export function coalescingReads(client: Client): Client {
   type Waiting = { stmt: InStatement; resolve: (r: ResultSet) => void; reject: (e: unknown) => void };
@@ -130,7 +132,7 @@ export function coalescingReads(client: Client): Client {
 }
 
 export function databaseFromClient(client: Client): Database {
-  return drizzle(coalescingReads(client), { schema });
+  return drizzle(client, { schema });
 }
 
 /** The production branch: any non-file URL (libsql://, https://) goes through the web client. */
@@ -138,5 +140,5 @@ export function openRemoteDatabase(url: string, authToken?: string, { timeoutMs 
   if (url.startsWith("file:")) {
     throw new Error("file: database URLs are opened by db/node.ts in Node processes, never inside the Worker");
   }
-  return databaseFromClient(createWebClient({ url, authToken, fetch: boundedFetch(timeoutMs) }));
+  return databaseFromClient(coalescingReads(createWebClient({ url, authToken, fetch: boundedFetch(timeoutMs) })));
 }

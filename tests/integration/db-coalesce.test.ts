@@ -11,7 +11,7 @@ import { LOCAL_DEFAULTS } from "../../config/local-env";
 import { migrateDatabase, openDatabase } from "../../db/node";
 import { announcements, orders, settings } from "../../db/schema";
 import { seedDatabase } from "../../db/seed";
-import { DatabaseUnavailableError, databaseFromClient, type Database } from "~/lib/db.server";
+import { coalescingReads, DatabaseUnavailableError, databaseFromClient, type Database } from "~/lib/db.server";
 import { startLibsqlStandin, type LibsqlStandin } from "../../stand-ins/libsql-http";
 import { SEED_NOW } from "../support/db";
 
@@ -30,7 +30,8 @@ beforeAll(async () => {
     sent.push(new URL(input.url).pathname);
     return fetch(input);
   };
-  db = databaseFromClient(createClient({ url: standin.url, fetch: counting }));
+  // As openRemoteDatabase opens it for the Worker, with a fetch that counts.
+  db = databaseFromClient(coalescingReads(createClient({ url: standin.url, fetch: counting })));
 }, 60_000);
 
 afterAll(async () => {
@@ -97,15 +98,11 @@ describe("reads issued together", () => {
 
   it("a database that does not answer fails every read of the batch once, without asking again statement by statement", async () => {
     let calls = 0;
-    const down = databaseFromClient(
-      createClient({
-        url: standin.url,
-        fetch: async () => {
-          calls += 1;
-          throw new DatabaseUnavailableError(new Error("refused"));
-        },
-      }),
-    );
+    const refusing = async () => {
+      calls += 1;
+      throw new DatabaseUnavailableError(new Error("refused"));
+    };
+    const down = databaseFromClient(coalescingReads(createClient({ url: standin.url, fetch: refusing })));
     const results = await Promise.allSettled([down.select({ n: count() }).from(orders), down.select({ n: count() }).from(settings)]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
     expect(calls).toBe(1);
