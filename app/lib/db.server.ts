@@ -78,10 +78,6 @@ export function boundedFetch(timeoutMs: number): (request: Request) => Promise<R
 const READ_ONLY = /^\s*(select|with)\b/i;
 const WRITES = /\b(insert|update|delete|replace|create|drop|alter)\b/i;
 
-function statementSql(stmt: InStatement): string {
-  return typeof stmt === "string" ? stmt : stmt.sql;
-}
-
 /**
  * The reads a request issues together travel in one round trip. A loader's `Promise.all` (and the layout's and
  * the page's loaders, which Remix runs at once) used to send each query as its own HTTP request: 16 for a driver's
@@ -115,7 +111,7 @@ export function coalescingReads(client: Client): Client {
   };
   const execute = (stmtOrSql: InStatement, args?: InArgs): Promise<ResultSet> => {
     const stmt: InStatement = typeof stmtOrSql === "string" && args !== undefined ? { sql: stmtOrSql, args } : stmtOrSql;
-    const sql = statementSql(stmt);
+    const sql = typeof stmt === "string" ? stmt : stmt.sql;
     if (!READ_ONLY.test(sql) || WRITES.test(sql)) return client.execute(stmt);
     return new Promise<ResultSet>((resolve, reject) => {
       // The first read of a turn opens the batch; every read issued before the event loop's next turn joins it.
